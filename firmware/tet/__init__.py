@@ -1,0 +1,1 @@
+"""The Tết gadget firmware: games, computer players, screens and the device core."""

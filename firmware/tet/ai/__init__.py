@@ -1,0 +1,1 @@
+"""Computer players, budgeted by counted work (nodes), never by wall-clock time."""

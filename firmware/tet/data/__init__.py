@@ -1,0 +1,1 @@
+"""Generated tables (never edited by hand): see host_tools/ for their generators."""

@@ -1,0 +1,1 @@
+"""Screens: one module per game plus shared widgets; they only call engines and the core."""

@@ -1,0 +1,24 @@
+"""Helpers to run code under the real `micropython` binary from CPython (tests and benchmarks)."""
+
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PRELUDE = os.path.join(ROOT, "host_tools", "mp_prelude.py")
+
+
+def micropython_binary():
+    """Return the path of the `micropython` binary installed in this environment, or None."""
+    here = os.path.join(os.path.dirname(sys.executable), "micropython")
+    if os.path.exists(here):
+        return here
+    return shutil.which("micropython")
+
+
+def run(mode, target, args=(), heap="1M", timeout=600):
+    """Run `target` under micropython (`mode` 'test' or 'run'); return the CompletedProcess."""
+    cmd = [micropython_binary(), "-X", "heapsize=" + heap, PRELUDE, ROOT, mode, target]
+    cmd += list(args)
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)

@@ -1,0 +1,1 @@
+"""The `tet` command: the firmware's game engines on the desktop."""

@@ -1,0 +1,47 @@
+"""Entry point of the `tet` command; each game registers its own subcommand module."""
+
+import importlib
+import sys
+
+from tetcli.common import CliError, OneLineParser
+
+# subcommand -> (module in tetcli, one-line help)
+GAMES = (
+    ("xh", "tetcli.xam_huong", "Xăm Hường: classify rolls, list the table, simulate a game"),
+    ("oaq", "tetcli.o_an_quan", "Ô Ăn Quan: replay moves, ask the computer, run matches"),
+    ("totom", "tetcli.to_tom", "Tổ Tôm: check hands, computer self-play"),
+    ("xs", "tetcli.xap_sac", "Xấp Sắc: computer self-play, legal plays of a position"),
+)
+
+
+def build_parser():
+    """Build the top-level parser with every available game subcommand."""
+    parser = OneLineParser(prog="tet", description="The Tết gadget's games on the desktop.")
+    subs = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
+    subs.required = True
+    for name, modname, helptext in GAMES:
+        try:
+            mod = importlib.import_module(modname)
+        except ModuleNotFoundError as e:
+            if e.name != modname:
+                raise
+            continue
+        mod.register(subs.add_parser(name, help=helptext, description=helptext))
+    return parser
+
+
+def main(argv=None):
+    """Run `tet`; return the exit status (0 ok, 2 bad input)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args) or 0
+    except CliError as e:
+        sys.stderr.write("tet: error: %s\n" % e)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
