@@ -1,0 +1,363 @@
+"""Ô Ăn Quan engine: the ring board in one bytearray, chain sowing, chain captures, loans, the count.
+
+Rules as in shared/spec/o-an-quan.md. For `N` players the ring has `S = 6N` squares; square `6k`
+is a quan square, `6k+1 .. 6k+5` are player k's dân squares. Direction +1 goes to the next higher
+index, -1 to the lower, modulo S.
+
+The whole position is one bytearray (`layout(N)` gives the offsets), so the search can copy a
+position with a slice assignment and play a move in place without allocating:
+
+    [0, S)            dân count of each square
+    [QP, QP+N)        1 while quan square 6k still holds its quan piece
+    [CAP, CAP+N)      dân captured by each player (what is left after refilling rows)
+    [QC, QC+N)        quan pieces captured by each player
+    [DEBT, DEBT+2N)   net loans (borrowed - lent), 16 bits per player stored with a 32768 offset
+    TURN              player to move
+    OVER              1 once the game has ended
+
+Where the spec is silent this module decides (docs/o-an-quan.md repeats it):
+- a short refill (nobody left to lend) fills the player's squares from 6k+1 upwards;
+- if the game ends because a player's row stays empty, whatever is still in quan square 6k
+  (dân and quan piece) is counted for player k, so the scores still add up to 25N + QN;
+- a relay sowing that lifts more than RELAY_LIMIT times ends the turn without a capture
+  (never reached in play; it only guarantees that every move terminates).
+"""
+
+START_DAN = 5
+ROW = 5
+RELAY_LIMIT = 400
+_DEBT_ZERO = 32768
+
+
+def layout(players):
+    """Return (S, QP, CAP, QC, DEBT, TURN, OVER, SIZE) offsets of the state for `players`."""
+    squares = 6 * players
+    qp = squares
+    cap = qp + players
+    qc = cap + players
+    debt = qc + players
+    turn = debt + 2 * players
+    return squares, qp, cap, qc, debt, turn, turn + 1, turn + 2
+
+
+def new_state(players):
+    """The starting position for `players` (2, 3 or 4): 5 dân per dân square, a quan per quan square."""
+    squares, qp, _cap, _qc, debt, _turn, _over, size = layout(players)
+    st = bytearray(size)
+    for i in range(squares):
+        if i % 6:
+            st[i] = START_DAN
+    for k in range(players):
+        st[qp + k] = 1
+        st[debt + 2 * k] = _DEBT_ZERO & 255
+        st[debt + 2 * k + 1] = _DEBT_ZERO >> 8
+    return st
+
+
+def sow(st, squares, square, step, quan_value, quan_non):
+    """Play the sowing and capturing of one move in place; return the value captured.
+
+    `square` must be a non-empty dân square of the player to move and `step` +1 or -1. Updates
+    the board and the mover's captured dân and quan pieces; does not pass the turn (see `play`).
+    The value is dân + quan_value * quan pieces, for move ordering and the greedy player.
+    """
+    qp = squares
+    mover = st[squares + 5 * (squares // 6)]
+    p = square
+    count = st[p]
+    st[p] = 0
+    lifts = 0
+    while True:
+        if count >= squares:
+            laps = count // squares
+            count -= laps * squares
+            for i in range(squares):
+                st[i] += laps
+        while count:
+            p = (p + step) % squares
+            st[p] += 1
+            count -= 1
+        nxt = (p + step) % squares
+        count = st[nxt]
+        if count:
+            if nxt % 6 == 0:
+                return 0
+            lifts += 1
+            if lifts > RELAY_LIMIT:
+                return 0
+            st[nxt] = 0
+            p = nxt
+            continue
+        if nxt % 6 == 0 and st[qp + nxt // 6]:
+            return 0
+        break
+    players = squares // 6
+    cap = qp + players + mover
+    qc = cap + players
+    gained = 0
+    m = (nxt + step) % squares
+    while True:
+        dan = st[m]
+        piece = 0
+        if m % 6 == 0:
+            piece = st[qp + m // 6]
+        if not (dan or piece):
+            break
+        if piece:
+            if quan_non and dan < 5:
+                break
+            st[qp + m // 6] = 0
+            st[qc] += 1
+            gained += quan_value
+        st[m] = 0
+        st[cap] += dan
+        gained += dan
+        e = (m + step) % squares
+        if st[e] or (e % 6 == 0 and st[qp + e // 6]):
+            break
+        m = (e + step) % squares
+    return gained
+
+
+def quans_gone(st, squares):
+    """True when every quan square is empty (no dân, no quan piece): hết quan, tàn dân."""
+    qp = squares
+    for k in range(squares // 6):
+        if st[6 * k] or st[qp + k]:
+            return False
+    return True
+
+
+def debt_of(st, players, k):
+    """Net loans of player k: dân borrowed minus dân lent."""
+    at = 9 * players + 2 * k
+    return st[at] + 256 * st[at + 1] - _DEBT_ZERO
+
+
+def _add_debt(st, players, k, delta):
+    value = debt_of(st, players, k) + delta + _DEBT_ZERO
+    at = 9 * players + 2 * k
+    st[at] = value & 255
+    st[at + 1] = value >> 8
+
+
+def refill(st, players, k):
+    """Refill player k's empty row from their captured dân, borrowing the rest; return dân placed.
+
+    Each borrowed dân comes from the opponent holding the most captured dân at that moment,
+    ties to the one next in turn order after k.
+    """
+    squares = 6 * players
+    cap = squares + players
+    base = 6 * k + 1
+    own = st[cap + k]
+    if own > ROW:
+        own = ROW
+    st[cap + k] -= own
+    placed = own
+    while placed < ROW:
+        lender = -1
+        most = 0
+        for j in range(1, players):
+            o = (k + j) % players
+            if st[cap + o] > most:
+                most = st[cap + o]
+                lender = o
+        if lender < 0:
+            break
+        st[cap + lender] -= 1
+        _add_debt(st, players, lender, -1)
+        _add_debt(st, players, k, 1)
+        placed += 1
+    for i in range(placed):
+        st[base + i] += 1
+    return placed
+
+
+def row_empty(st, k):
+    """True when all five dân squares of player k are empty."""
+    base = 6 * k + 1
+    for i in range(base, base + ROW):
+        if st[i]:
+            return False
+    return True
+
+
+def end_turn(st, players):
+    """After a move: end the game if the quan are gone, else pass the turn and refill if needed.
+
+    Returns the dân placed by a refill of the next player's row (0 if none).
+    """
+    squares = 6 * players
+    turn = squares + 5 * players
+    if quans_gone(st, squares):
+        st[turn + 1] = 1
+        return 0
+    nxt = (st[turn] + 1) % players
+    st[turn] = nxt
+    if row_empty(st, nxt):
+        placed = refill(st, players, nxt)
+        if not placed:
+            st[turn + 1] = 1
+        return placed
+    return 0
+
+
+def play(st, players, square, step, quan_value, quan_non):
+    """Play a legal move in place (sow, capture, pass the turn, refill); return the value captured."""
+    gained = sow(st, 6 * players, square, step, quan_value, quan_non)
+    end_turn(st, players)
+    return gained
+
+
+def material(st, players, k, quan_value):
+    """Player k's points banked so far: captured dân + quan, net of loans (the board not counted)."""
+    cap = 7 * players
+    return st[cap + k] + quan_value * st[cap + players + k] - debt_of(st, players, k)
+
+
+def scores(st, players, quan_value):
+    """The count: banked points plus the dân left on each player's own row.
+
+    If the game ended with quan squares still holding something (an empty row nobody could
+    refill), quan square 6k's dân and quan piece go to player k.
+    """
+    squares = 6 * players
+    out = []
+    for k in range(players):
+        total = material(st, players, k, quan_value)
+        for i in range(6 * k + 1, 6 * k + 6):
+            total += st[i]
+        total += st[6 * k] + quan_value * st[squares + k]
+        out.append(total)
+    return out
+
+
+def legal_moves(st, players):
+    """The legal moves of the player to move as a list of (square, step); empty once the game is over."""
+    squares = 6 * players
+    turn = squares + 5 * players
+    if st[turn + 1]:
+        return []
+    base = 6 * st[turn] + 1
+    out = []
+    for sq in range(base, base + ROW):
+        if st[sq]:
+            out.append((sq, 1))
+            out.append((sq, -1))
+    return out
+
+
+def format_move(square, step):
+    """Notation of a move, e.g. '3+' or '9-'."""
+    return "%d%s" % (square, "+" if step > 0 else "-")
+
+
+def parse_move(text):
+    """Parse '<square><+|->' into (square, step); raise ValueError if malformed."""
+    if not isinstance(text, str) or len(text) < 2 or text[-1] not in "+-":
+        raise ValueError("malformed move %r" % (text,))
+    digits = text[:-1]
+    for ch in digits:
+        if ch < "0" or ch > "9":
+            raise ValueError("malformed move %r" % (text,))
+    return int(digits), (1 if text[-1] == "+" else -1)
+
+
+class Game:
+    """A game of Ô Ăn Quan with its options; wraps the state bytearray for the UI and the CLI."""
+
+    def __init__(self, players=2, quan_value=10, quan_non=False):
+        if players not in (2, 3, 4):
+            raise ValueError("players must be 2, 3 or 4")
+        if quan_value not in (5, 10):
+            raise ValueError("quan value must be 5 or 10")
+        self.players = players
+        self.squares = 6 * players
+        self.quan_value = quan_value
+        self.quan_non = bool(quan_non)
+        self.state = new_state(players)
+
+    @property
+    def turn(self):
+        """The player to move (the last mover's successor once the game is over)."""
+        return self.state[self.squares + 5 * self.players]
+
+    @property
+    def over(self):
+        """True once the game has ended."""
+        return bool(self.state[self.squares + 5 * self.players + 1])
+
+    def board(self):
+        """Dân count of every square, as a list."""
+        return list(self.state[:self.squares])
+
+    def quan(self):
+        """For each quan square 6k, whether its quan piece is still there."""
+        return [bool(self.state[self.squares + k]) for k in range(self.players)]
+
+    def captured(self):
+        """Dân captured by each player (after refills)."""
+        cap = self.squares + self.players
+        return list(self.state[cap:cap + self.players])
+
+    def quan_captured(self):
+        """Quan pieces captured by each player."""
+        qc = self.squares + 2 * self.players
+        return list(self.state[qc:qc + self.players])
+
+    def debts(self):
+        """Net loans of each player (borrowed - lent)."""
+        return [debt_of(self.state, self.players, k) for k in range(self.players)]
+
+    def scores(self):
+        """Final scores once over; before that, banked points (the rows not counted yet)."""
+        if self.over:
+            return scores(self.state, self.players, self.quan_value)
+        return [material(self.state, self.players, k, self.quan_value) for k in range(self.players)]
+
+    def legal_moves(self):
+        """Legal moves of the player to move as (square, step) pairs."""
+        return legal_moves(self.state, self.players)
+
+    def is_legal(self, square, step):
+        """True if (square, step) is a legal move now."""
+        if self.over or step not in (1, -1) or not 0 <= square < self.squares:
+            return False
+        k = self.turn
+        return 6 * k < square <= 6 * k + ROW and self.state[square] > 0
+
+    def play(self, square, step):
+        """Play a legal move; return the value captured. Raises ValueError if illegal."""
+        if not self.is_legal(square, step):
+            raise ValueError("illegal move %s" % format_move(square, step))
+        return play(self.state, self.players, square, step, self.quan_value, self.quan_non)
+
+    def copy(self):
+        """An independent copy of the game."""
+        g = Game(self.players, self.quan_value, self.quan_non)
+        g.state[:] = self.state
+        return g
+
+    def winners(self):
+        """Players with the highest final score (several on a draw); [] while the game goes on."""
+        if not self.over:
+            return []
+        sc = self.scores()
+        best = max(sc)
+        return [k for k in range(self.players) if sc[k] == best]
+
+    def to_dict(self):
+        """A JSON-serialisable snapshot (options and position) for saving a game in progress."""
+        return {"players": self.players, "quan_value": self.quan_value,
+                "quan_non": self.quan_non, "state": list(self.state)}
+
+    @classmethod
+    def from_dict(cls, d):
+        """Rebuild a game saved by to_dict(); raises ValueError on a malformed snapshot."""
+        g = cls(int(d["players"]), int(d["quan_value"]), bool(d["quan_non"]))
+        state = d["state"]
+        if len(state) != len(g.state):
+            raise ValueError("state has the wrong size")
+        g.state[:] = bytearray(state)
+        return g

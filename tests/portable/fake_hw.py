@@ -1,0 +1,146 @@
+"""A hardware object for tests: real framebuf (MicroPython) or the simulator's fake (CPython),
+a settable clock and button mask, a recording buzzer. Same contract as boards/ and sim/.
+"""
+
+import framebuf
+
+# board id -> (width, height, depth, button names, has motion, has buzzer)
+BOARDS = {
+    "ttgo_tdisplay": (240, 135, 4, ("A", "B"), False, False),
+    "m5stickc_plus": (240, 135, 4, ("A", "B"), True, True),
+    "devkit_ssd1306": (128, 64, 1, ("UP", "DOWN", "LEFT", "RIGHT", "OK"), False, True),
+}
+
+
+class FakeDisplay(framebuf.FrameBuffer):
+    """A framebuffer with the display extras: show(), set_palette(), brightness()."""
+
+    def __init__(self, width, height, depth):
+        if depth == 4:
+            self.buf = bytearray((width + 1) // 2 * height)
+            fmt = framebuf.GS4_HMSB
+        else:
+            self.buf = bytearray(width * ((height + 7) // 8))
+            fmt = framebuf.MONO_VLSB
+        super().__init__(self.buf, width, height, fmt)
+        self.width = width
+        self.height = height
+        self.depth = depth
+        self.shows = 0
+        self.palette = None
+        self.level = None
+
+    def show(self):
+        self.shows += 1
+
+    def set_palette(self, rgb):
+        self.palette = rgb
+
+    def brightness(self, percent):
+        self.level = percent
+
+    def lit(self):
+        """How many pixels are not background (0)."""
+        n = 0
+        for b in self.buf:
+            if b:
+                n += 1
+        return n
+
+
+class FakeBuzzer:
+    def __init__(self):
+        self.tones = []
+
+    def tone(self, freq):
+        self.tones.append(freq)
+
+
+class FakeHardware:
+    """Hardware object with a virtual clock; tests press buttons by name."""
+
+    def __init__(self, board="ttgo_tdisplay", storage="/tmp/tet_fake_hw"):
+        w, h, depth, names, motion, buzzer = BOARDS[board]
+        self.name = board
+        self.display = FakeDisplay(w, h, depth)
+        self.button_names = names
+        self.accel = (0.0, 0.0, 1.0)
+        self.motion = self._motion if motion else None
+        self.buzzer = FakeBuzzer() if buzzer else None
+        self.now = 1000
+        self.pressed = 0
+        self.storage = storage + "_" + board
+
+    def _motion(self):
+        return self.accel
+
+    def buttons(self):
+        return self.pressed
+
+    def clock(self):
+        return self.now
+
+    def sleep_ms(self, ms):
+        self.now += ms
+
+    def rng(self):
+        return 20250129
+
+
+def clear_storage(hw):
+    """Remove every file in the fake hardware's storage directory."""
+    import os
+
+    try:
+        for name in os.listdir(hw.storage):
+            os.remove(hw.storage + "/" + name)
+    except OSError:
+        pass
+
+
+def run(app, ms):
+    """Run the app loop for `ms` milliseconds of virtual time."""
+    end = app.hw.now + ms
+    while app.hw.now < end:
+        app.step()
+        app.hw.sleep_ms(10)
+
+
+def press(app, name, hold_ms=60, after_ms=60):
+    """Press button `name` for `hold_ms`, release, let the app run `after_ms`."""
+    bit = 1 << app.hw.button_names.index(name)
+    app.hw.pressed |= bit
+    run(app, hold_ms)
+    app.hw.pressed &= ~bit
+    run(app, after_ms)
+
+
+def hold(app, name, hold_ms=700):
+    """A long press."""
+    press(app, name, hold_ms, 60)
+
+
+def shake(app):
+    """Shake the motion sensor for a moment."""
+    app.hw.accel = (2.5, 0.5, 1.0)
+    run(app, 30)
+    app.hw.accel = (0.0, 0.0, 1.0)
+    run(app, 60)
+
+
+def new_app(board="ttgo_tdisplay", keep_storage=False):
+    """Boot the launcher on a fake board (fresh storage unless keep_storage)."""
+    from tet.core.app import App
+    from tet.ui.launcher import Launcher
+
+    hw = FakeHardware(board)
+    if not keep_storage:
+        clear_storage(hw)
+    app = App(hw)
+    app.push(Launcher(app))
+    run(app, 50)
+    return app
+
+
+# the logical "two buttons" of every board: (move on, select/hold for back)
+TWO = {"ttgo_tdisplay": ("A", "B"), "m5stickc_plus": ("A", "B"), "devkit_ssd1306": ("DOWN", "OK")}

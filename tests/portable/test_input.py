@@ -1,0 +1,84 @@
+"""Buttons become events: debounce, long press, auto-repeat, shake."""
+
+from fake_hw import FakeHardware
+
+from tet.core import input as inp
+
+
+def _drain(i):
+    out = []
+    ev = i.get()
+    while ev:
+        out.append(ev)
+        ev = i.get()
+    return out
+
+
+def _simulate(hw, i, pattern):
+    """pattern: list of (mask, ms); poll every 5 ms; return events."""
+    events = []
+    for mask, ms in pattern:
+        hw.pressed = mask
+        for _ in range(ms // 5):
+            i.poll(hw.now)
+            events += _drain(i)
+            hw.now += 5
+    return events
+
+
+def test_tap_a_is_next_and_b_is_ok():
+    hw = FakeHardware("ttgo_tdisplay")
+    i = inp.Input(hw)
+    assert _simulate(hw, i, [(1, 80), (0, 80), (2, 80), (0, 80)]) == [inp.NEXT, inp.OK]
+
+
+def test_bouncing_contact_gives_one_event():
+    hw = FakeHardware("ttgo_tdisplay")
+    i = inp.Input(hw)
+    bouncy = [(1, 5), (0, 5), (1, 5), (0, 5), (1, 60), (0, 5), (1, 5), (0, 80)]
+    assert _simulate(hw, i, bouncy) == [inp.NEXT]
+
+
+def test_long_press_b_is_back_without_ok():
+    hw = FakeHardware("ttgo_tdisplay")
+    i = inp.Input(hw)
+    assert _simulate(hw, i, [(2, 600), (0, 50)]) == [inp.BACK]
+
+
+def test_holding_a_repeats_prev():
+    hw = FakeHardware("ttgo_tdisplay")
+    i = inp.Input(hw)
+    events = _simulate(hw, i, [(1, inp.LONG_MS + 5 * inp.REPEAT_MS + 20), (0, 50)])
+    assert events[0] == inp.PREV
+    assert len(events) == 6
+    assert all(e == inp.PREV for e in events)
+
+
+def test_five_button_arrows_act_on_press_and_repeat():
+    hw = FakeHardware("devkit_ssd1306")
+    i = inp.Input(hw)
+    down = 1 << hw.button_names.index("DOWN")
+    events = _simulate(hw, i, [(down, 10)])
+    assert events == [inp.DOWN]
+    events = _simulate(hw, i, [(down, inp.LONG_MS + inp.REPEAT_MS), (0, 30)])
+    assert events.count(inp.DOWN) == 2
+    ok = 1 << hw.button_names.index("OK")
+    assert _simulate(hw, i, [(ok, 60), (0, 60), (ok, 700), (0, 60)]) == [inp.OK, inp.BACK]
+
+
+def test_shake_needs_motion_and_has_a_quiet_time():
+    hw = FakeHardware("m5stickc_plus")
+    i = inp.Input(hw)
+    hw.accel = (2.0, 1.0, 1.0)
+    events = _simulate(hw, i, [(0, 300)])
+    assert events == [inp.SHAKE]
+    hw.accel = (0.0, 0.0, 1.0)
+    assert _simulate(hw, i, [(0, 300)]) == []
+
+
+def test_forward_backward_cover_both_layouts():
+    for ev in (inp.NEXT, inp.DOWN, inp.RIGHT):
+        assert inp.forward(ev) and not inp.backward(ev)
+    for ev in (inp.PREV, inp.UP, inp.LEFT):
+        assert inp.backward(ev) and not inp.forward(ev)
+    assert not inp.forward(inp.OK) and not inp.backward(inp.OK)
