@@ -8,13 +8,14 @@ BOARD   ?= ttgo_tdisplay
 PORT    ?= /dev/ttyUSB0
 SIM_ARGS ?=
 
+FONT_SRC    := /usr/share/fonts/X11/misc/6x13.pcf.gz
 STAMP_PY    := $(VENV)/.installed
 STAMP_NODE  := node_modules/.installed
 STAMP_STUBS := .typings/.installed
 
-.PHONY: setup sim test bench build deploy data clean
+.PHONY: setup sim test bench build deploy romfs deploy-romfs data clean
 
-setup: $(STAMP_PY) $(STAMP_NODE) $(STAMP_STUBS) data
+setup: $(STAMP_PY) $(STAMP_NODE) $(STAMP_STUBS) $(FONT_SRC) data
 
 $(STAMP_PY): requirements-dev.txt pyproject.toml
 	$(PYTHON3) -m venv $(VENV)
@@ -32,6 +33,13 @@ $(STAMP_STUBS): requirements-stubs.txt $(STAMP_PY)
 	rm -rf .typings
 	$(PY) -m pip install -q --no-deps --target .typings -r requirements-stubs.txt
 	touch $@
+
+# The fonts are generated from the public-domain X11 misc-fixed family (Debian's xfonts-base).
+$(FONT_SRC):
+	@if [ "$$(id -u)" = 0 ]; then \
+	  apt-get install -y -qq xfonts-base >/dev/null 2>&1 || \
+	  (apt-get update -qq && apt-get install -y -qq xfonts-base); \
+	else echo "xfonts-base is needed to regenerate fonts: sudo apt-get install xfonts-base"; exit 1; fi
 
 # Generated tables and fonts under firmware/tet/data/ (deterministic; checked in, regenerated here).
 data: $(STAMP_PY)
@@ -52,6 +60,13 @@ build: setup
 
 deploy: build
 	$(VENV)/bin/mpremote connect $(PORT) fs cp -r build/. :
+
+# Bytecode and tables in a ROMFS partition run in place from flash (MicroPython 1.25+).
+romfs: setup
+	$(PY) host_tools/romfs.py --out build/tet.romfs
+
+deploy-romfs: romfs
+	$(VENV)/bin/mpremote connect $(PORT) romfs deploy build/tet.romfs
 
 clean:
 	rm -rf build sim_out .pytest_cache

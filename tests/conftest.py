@@ -2,7 +2,13 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for sub in ("firmware", "boards", "tests/portable", "host_tools", "host_tools/bench", ""):
+for sub in ("tests/portable", "host_tools", "host_tools/bench", ""):
     path = os.path.join(ROOT, sub)
     if path not in sys.path:
         sys.path.insert(0, path)
+
+# Device code on CPython: the simulator's fakes (framebuf, machine, micropython, ticks in time),
+# then firmware/ and boards/, all first on sys.path.
+from sim import install_fakes  # noqa: E402
+
+install_fakes()

@@ -35,8 +35,8 @@ def parse(stdout):
 
 
 def run_cpython(module):
-    code = ("import sys; sys.path[:0]=%r; import %s as m; m.main(sys.argv[1:])"
-            % ([os.path.join(ROOT, "firmware"), os.path.join(ROOT, "boards"), HERE], module))
+    code = ("import sys; sys.path[:0]=%r; import sim; sim.install_fakes(); import %s as m; "
+            "m.main(sys.argv[1:])" % ([ROOT, os.path.join(ROOT, "tests", "portable"), HERE], module))
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=1800)
 
@@ -55,7 +55,24 @@ def device_estimate(value, unit):
     return ""
 
 
+def host_section(module, title):
+    """A hostbench_* module runs on CPython and measures micropython processes itself."""
+    res = subprocess.run([sys.executable, os.path.join(HERE, module + ".py")], capture_output=True,
+                         text=True, timeout=1800)
+    out = ["## %s" % title, "", "`%s` (micropython `-X heapsize=160K`, one process per figure)" % module, ""]
+    if res.returncode != 0:
+        out += ["**FAILED**", "```", (res.stdout + res.stderr)[-1500:], "```", ""]
+        return out, False
+    out += ["| figure | micropython | note |", "|---|---:|---|"]
+    for name, value, unit, note in parse(res.stdout):
+        out.append("| %s | %s %s | %s |" % (name, value, unit, note))
+    out.append("")
+    return out, True
+
+
 def section(module, title, heap):
+    if module.startswith("hostbench_"):
+        return host_section(module, title)
     mp = run_micropython("run", module, heap=heap, timeout=1800)
     cp = run_cpython(module)
     out = ["## %s" % title, "", "`%s`, micropython `-X heapsize=%s`" % (module, heap), ""]
@@ -80,7 +97,8 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "BENCHMARKS.md"))
     ap.add_argument("--only", help="run only bench modules whose name contains this")
     args = ap.parse_args()
-    modules = sorted(f[:-3] for f in os.listdir(HERE) if f.startswith("bench_") and f.endswith(".py"))
+    modules = sorted(f[:-3] for f in os.listdir(HERE)
+                     if f.startswith(("bench_", "hostbench_")) and f.endswith(".py"))
     if args.only:
         modules = [m for m in modules if args.only in m]
     lines = [PREAMBLE.format(machine=platform.processor() or platform.machine(),

@@ -10,13 +10,14 @@ import sys
 from tet.core import input as inp
 from tet.core import storage as st
 from tet.core.gfx import Gfx
-from tet.core.rng import Rng
-from tet.core.sound import Sound
 
 FRAME_MS = 10
 SETTINGS = "settings"
 BRIGHTNESS_LEVELS = (20, 40, 60, 80, 100)
 DEFAULT_SETTINGS = {"sound": True, "brightness": 3, "rules": {}}
+# modules outside tet.core that stay loaded between games (the launcher and what it needs)
+RESIDENT = ("tet.core", "tet.ui", "tet.data", "tet.ui.launcher", "tet.ui.widgets",
+            "tet.data.font_small", "tet.data.font_large")
 
 
 class Screen:
@@ -48,9 +49,9 @@ class App:
         self.hw = hw
         self.gfx = Gfx(hw.display)
         self.input = inp.Input(hw)
-        self.sound = Sound(hw.buzzer)
+        self._sound = None
         self.storage = st.Storage(hw.storage)
-        self.rng = Rng(hw.rng())
+        self._rng = None
         self.stack = []
         self.dirty = True
         self.notice = None
@@ -73,7 +74,8 @@ class App:
 
     def apply_settings(self):
         """Push sound and brightness settings to the hardware."""
-        self.sound.enabled = bool(self.settings["sound"])
+        if self._sound is not None:
+            self._sound.enabled = bool(self.settings["sound"])
         level = self.settings["brightness"]
         level = min(max(int(level), 0), len(BRIGHTNESS_LEVELS) - 1)
         self.hw.display.brightness(BRIGHTNESS_LEVELS[level])
@@ -85,6 +87,25 @@ class App:
     def rule(self, game, name, default):
         """A house-rule value for `game` (see tet.ui.house_rules), or `default`."""
         return self.settings["rules"].get(game + "." + name, default)
+
+    @property
+    def sound(self):
+        """The tune player, created when a screen first plays a tune (the menu is silent)."""
+        if self._sound is None:
+            from tet.core.sound import Sound
+
+            self._sound = Sound(self.hw.buzzer)
+            self._sound.enabled = bool(self.settings["sound"])
+        return self._sound
+
+    @property
+    def rng(self):
+        """The app's random generator, seeded from the hardware RNG on first use."""
+        if self._rng is None:
+            from tet.core.rng import Rng
+
+            self._rng = Rng(self.hw.rng())
+        return self._rng
 
     # --- saves of games in progress -------------------------------------------------------
     def load_game(self, name):
@@ -149,11 +170,10 @@ class App:
             return
         self.push(mod.start(self))
 
-    def unload(self, module_name):
-        """Forget a game's modules so the next game starts with a fresh heap."""
-        prefix = "tet.ui." + module_name
+    def unload(self):
+        """Forget the modules a game imported, so the next game starts on a fresh heap."""
         for name in list(sys.modules):
-            if name == prefix or name.startswith("tet.games.") or name.startswith("tet.ai."):
+            if name.startswith("tet.") and not name.startswith("tet.core.") and name not in RESIDENT:
                 del sys.modules[name]
         gc.collect()
 
@@ -172,7 +192,8 @@ class App:
         top = self.screen
         if top is not None and top.tick(now):
             self.dirty = True
-        self.sound.update(now)
+        if self._sound is not None:
+            self._sound.update(now)
         if self.dirty and top is not None:
             self.dirty = False
             self.gfx.clear()

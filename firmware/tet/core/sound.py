@@ -2,16 +2,17 @@
 
 import time
 
-# Notes in Hz (0 = rest); a tune is a flat tuple: freq, ms, freq, ms, ...
-C5, D5, E5, F5, G5, A5, B5, C6, E6, G6 = 523, 587, 659, 698, 784, 880, 988, 1047, 1319, 1568
-CLICK = (C6, 12)
-MOVE = (E5, 30)
-CAPTURE = (G5, 50, C6, 80)
-WIN = (C5, 90, E5, 90, G5, 90, C6, 220)
-LOSE = (G5, 120, E5, 120, C5, 260)
-DICE = (A5, 25, 0, 25, A5, 25, 0, 25, E6, 60)
-TRANG = (C6, 80, E6, 80, G6, 80, 0, 40, G6, 80, C6, 240)
-ERROR = (220, 120)
+# Note table (Hz; index 0 = rest). A tune is bytes: note index, duration in 10 ms, ...
+# Tunes are bytes rather than tuples of ints so they cost no heap (they stay in flash when frozen).
+NOTES = (0, 220, 523, 587, 659, 698, 784, 880, 988, 1047, 1319, 1568)
+CLICK = b"\x09\x01"
+MOVE = b"\x04\x03"
+CAPTURE = b"\x06\x05\x09\x08"
+WIN = b"\x02\x09\x04\x09\x06\x09\x09\x16"
+LOSE = b"\x06\x0c\x04\x0c\x02\x1a"
+DICE = b"\x07\x03\x00\x03\x07\x03\x00\x03\x0a\x06"
+TRANG = b"\x09\x08\x0a\x08\x0b\x08\x00\x04\x0b\x08\x09\x18"
+ERROR = b"\x01\x0c"
 
 
 class Sound:
@@ -20,7 +21,7 @@ class Sound:
     def __init__(self, buzzer):
         self.buzzer = buzzer
         self.enabled = True
-        self._tune = ()
+        self._tune = b""
         self._pos = 0
         self._until = 0
 
@@ -35,17 +36,15 @@ class Sound:
 
     def update(self, now):
         """Advance the tune; call every frame."""
-        if not self._tune or time.ticks_diff(now, self._until) < 0:
-            return
         buzzer = self.buzzer
-        if buzzer is None:
+        if not self._tune or buzzer is None or time.ticks_diff(now, self._until) < 0:
             return
         if self._pos >= len(self._tune):
             buzzer.tone(0)
-            self._tune = ()
+            self._tune = b""
             return
-        buzzer.tone(self._tune[self._pos])
-        self._until = time.ticks_add(now, self._tune[self._pos + 1])
+        buzzer.tone(NOTES[self._tune[self._pos]])
+        self._until = time.ticks_add(now, self._tune[self._pos + 1] * 10)
         self._pos += 2
 
     @property

@@ -50,13 +50,16 @@ class Menu(Screen):
 
     def draw(self, g):
         y0 = g.header(self.title)
-        row_h = g.line_h + (4 if g.colour else 1)
+        big = g.colour
+        font = g.big if big else g.font
+        row_h = font.height + (4 if big else 1)
         rows = max(1, (g.h - y0) // row_h)
         if self.index < self.top:
             self.top = self.index
         elif self.index >= self.top + rows:
             self.top = self.index - rows + 1
-        width = g.cols() - 2
+        width = g.w // font.width - 2
+        pad = (row_h - font.height) // 2
         for r in range(rows):
             i = self.top + r
             if i >= len(self.items):
@@ -64,13 +67,11 @@ class Menu(Screen):
             y = y0 + r * row_h
             text = clip(self.label(i), width)
             if i == self.index:
-                g.fill_rect(0, y, g.w, row_h, G.RED if g.colour else G.WHITE)
-                g.text("›" if g.font.has("›") else ">", 1, y + (row_h - g.line_h) // 2,
-                       G.GOLD if g.colour else G.BLACK)
-                g.text(text, g.font.width + 3, y + (row_h - g.line_h) // 2,
-                       G.WHITE if g.colour else G.BLACK)
+                g.fill_rect(0, y, g.w, row_h, G.RED if big else G.WHITE)
+                g.text("▶", 2, y + pad, G.GOLD if big else G.BLACK, big)
+                g.text(text, font.width + 4, y + pad, G.WHITE if big else G.BLACK, big)
             else:
-                g.text(text, g.font.width + 3, y + (row_h - g.line_h) // 2, G.CREAM)
+                g.text(text, font.width + 4, y + pad, G.CREAM, big)
         if len(self.items) > rows:
             # a thin scroll bar tells that more entries exist
             bar_h = max(3, (g.h - y0) * rows // len(self.items))

@@ -1,0 +1,65 @@
+"""Cài đặt: sound, brightness and house rules, saved at once; imported only when opened."""
+
+from tet.core.app import BRIGHTNESS_LEVELS
+from tet.ui.house_rules import RULES, value_label
+from tet.ui.widgets import Choice, Menu, Message
+
+
+class Settings(Menu):
+    """Sound, brightness and house rules; every change is saved at once."""
+
+    title = "Cài đặt"
+
+    def __init__(self, app):
+        self.app = app
+        items = [
+            (lambda: "Âm thanh: " + ("bật" if app.settings["sound"] else "tắt"), self._toggle_sound),
+            (lambda: "Độ sáng: %d%%" % BRIGHTNESS_LEVELS[app.settings["brightness"]], self._brightness),
+        ]
+        for rule in RULES:
+            items.append((self._rule_label(rule), self._rule_picker(rule)))
+        items.append(("Giới thiệu", self._about))
+        Menu.__init__(self, app, "Cài đặt", items)
+
+    def _changed(self):
+        self.app.apply_settings()
+        self.app.save_settings()
+
+    def _toggle_sound(self, menu):
+        self.app.settings["sound"] = not self.app.settings["sound"]
+        self._changed()
+
+    def _brightness(self, menu):
+        s = self.app.settings
+        s["brightness"] = (s["brightness"] + 1) % len(BRIGHTNESS_LEVELS)
+        self._changed()
+
+    def _rule_label(self, rule):
+        app = self.app
+
+        def label():
+            value = app.rule(rule[0], rule[1], rule[3][0][0])
+            return rule[2] + ": " + value_label(rule, value)
+
+        return label
+
+    def _rule_picker(self, rule):
+        app = self.app
+
+        def pick(menu):
+            current = app.rule(rule[0], rule[1], rule[3][0][0])
+            values = [v for v, _label in rule[3]]
+            index = values.index(current) if current in values else 0
+
+            def chosen(i):
+                app.settings["rules"][rule[0] + "." + rule[1]] = values[i]
+                self._changed()
+
+            app.push(Choice(app, rule[2], [label for _v, label in rule[3]], chosen, index))
+
+        return pick
+
+    def _about(self, menu):
+        self.app.push(Message(self.app, "Giới thiệu",
+                              "Máy chơi Tết: Ô Ăn Quan, Xăm Hường, Tổ Tôm, Xấp Sắc. "
+                              "Chúc mừng năm mới, an khang thịnh vượng!"))

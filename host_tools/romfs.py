@@ -1,0 +1,40 @@
+"""Build a ROMFS image of the firmware (`make romfs`): .mpy bytecode and font tables that run
+in place from flash, so they cost no heap (MicroPython 1.25+ ROMFS; `mpremote romfs deploy`).
+
+Usage: python host_tools/romfs.py [--out build/tet.romfs]
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def build_image(out):
+    """Compile firmware/tet into a ROMFS image at `out`; return its size in bytes."""
+    mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "romfs")
+        shutil.copytree(os.path.join(ROOT, "firmware", "tet"), os.path.join(src, "tet"),
+                        ignore=shutil.ignore_patterns("__pycache__", "*.md", "*.pyc"))
+        os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+        res = subprocess.run([mpremote, "romfs", "-o", out, "build", src],
+                             capture_output=True, text=True)
+        if res.returncode != 0:
+            raise SystemExit("romfs build failed: " + (res.stderr or res.stdout).strip())
+    return os.path.getsize(out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "tet.romfs"))
+    args = ap.parse_args()
+    print("wrote %s (%d bytes)" % (args.out, build_image(args.out)))
+
+
+if __name__ == "__main__":
+    main()

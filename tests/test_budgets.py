@@ -1,0 +1,30 @@
+"""Memory budgets of spec/platform.md, measured under `micropython -X heapsize=160K`."""
+
+import os
+
+import pytest
+
+import hostbench_boot
+from romfs import build_image
+
+BUDGET_BOOT = 40 * 1024
+
+
+@pytest.fixture(scope="module")
+def image(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("romfs") / "tet.romfs")
+    assert build_image(path) > 10000
+    return path
+
+
+@pytest.mark.parametrize("board", hostbench_boot.BOARDS)
+def test_boot_to_menu_fits_the_heap_budget(board, image):
+    heap, fb = hostbench_boot.probe(board, image)
+    assert fb in (16200, 1024)
+    assert heap < BUDGET_BOOT, "boot to menu holds %d B (budget %d B)" % (heap, BUDGET_BOOT)
+
+
+@pytest.mark.parametrize("board", hostbench_boot.BOARDS)
+def test_boot_from_plain_files_runs_under_160k(board):
+    heap, _fb = hostbench_boot.probe(board)
+    assert 0 < heap < 160 * 1024
