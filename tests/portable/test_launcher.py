@@ -22,12 +22,13 @@ def _walk_every_entry(board):
         opened = app.screen.title
         assert opened, entry
         # leave with a long press of the select button (BACK), as a two-button player would;
-        # a game may ask for confirmation, answered with one more select
+        # a game asks "Thoát ván?", whose second choice leaves
         for _ in range(3):
             if app.screen is launcher:
                 break
             hold(app, ok)
             if app.screen is not launcher and app.screen.title.startswith("Thoát"):
+                press(app, nxt)
                 press(app, ok)
         assert app.screen is launcher, (entry, app.screen.title)
         press(app, nxt)
@@ -69,3 +70,23 @@ def test_corrupt_settings_are_reported_and_reset():
     again = App(app.hw)
     assert again.notice and "hỏng" in again.notice
     assert again.settings["sound"] is True
+
+
+def test_confirm_exit_keeps_playing_or_goes_home():
+    from tet.core.app import Screen
+    from tet.ui.widgets import confirm_exit
+
+    app = new_app("ttgo_tdisplay")
+    launcher = app.screen
+    game = Screen(app)
+    game.title = "Ván thử"
+    app.push(game)
+    left = []
+    confirm_exit(app, lambda: left.append(True))
+    assert app.screen.title == "Thoát ván?"
+    press(app, "B")
+    assert app.screen is game and left == []
+    confirm_exit(app, lambda: left.append(True))
+    press(app, "A")
+    press(app, "B")
+    assert app.screen is launcher and left == [True]

@@ -146,6 +146,12 @@ class App:
             self.stack[-1].enter()
         self.dirty = True
 
+    def home(self):
+        """Close every screen above the launcher (leaving a game)."""
+        del self.stack[1:]
+        self.stack[0].enter()
+        self.dirty = True
+
     def replace(self, screen):
         """Swap the top screen for `screen`."""
         if self.stack:

@@ -121,3 +121,18 @@ class Choice(Menu):
     def _pick(self, menu):
         self.app.pop()
         self.on_pick(self.index)
+
+
+def confirm_exit(app, before_leave=None):
+    """Ask "Thoát ván?"; on yes call `before_leave()` (e.g. save) and go back to the launcher.
+
+    Games save after every move, so leaving never loses the game: it resumes next time.
+    """
+
+    def picked(index):
+        if index == 1:
+            if before_leave:
+                before_leave()
+            app.home()
+
+    app.push(Choice(app, "Thoát ván?", ["Chơi tiếp", "Thoát (ván đã được lưu)"], picked))
