@@ -16,6 +16,6 @@ def start(hw):
 
 
 if __name__ == "__main__":
-    import board  # the build installs the chosen board's module as board.py
+    import board  # pyright: ignore[reportMissingImports]  # the build installs it as board.py
 
     start(board.create())

@@ -22,3 +22,13 @@ def run(mode, target, args=(), heap="1M", timeout=600):
     cmd = [micropython_binary(), "-X", "heapsize=" + heap, PRELUDE, ROOT, mode, target]
     cmd += list(args)
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+
+
+def heap_with_image(heap_kb, image):
+    """The -X heapsize that leaves `heap_kb` KB to the firmware after a ROMFS image is loaded.
+
+    The unix port cannot map a file outside its heap, so the image (flash on the device) is read
+    into the heap first, as one block; the heap grows by exactly that much, plus slack for the
+    block's rounding.
+    """
+    return str(heap_kb * 1024 + os.path.getsize(image) + 1024)

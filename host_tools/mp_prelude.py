@@ -5,7 +5,8 @@ Usage (by host_tools/mp_lane.py, not by hand):
 
 It hides the unix port's modules that the ESP32 firmware lacks, puts `firmware/` and `boards/`
 first on `sys.path`, then either runs every `test_*` function of a portable test module
-(MODE `test`) or imports a module and calls its `main(args)` (MODE `run`).
+(MODE `test`, optional ARGS: a ROMFS image to import the firmware from, as a device with a ROMFS
+partition does) or imports a module and calls its `main(args)` (MODE `run`).
 """
 
 import builtins
@@ -50,6 +51,13 @@ def main():
     sys.path[:0] = [root + "/firmware", root + "/boards", root + "/tests/portable",
                     root + "/host_tools/bench"]
     if mode == "test":
+        if len(sys.argv) > 4:
+            import vfs
+
+            with open(sys.argv[4], "rb") as f:
+                image = f.read()
+            vfs.mount(vfs.VfsRom(image), "/rom")
+            sys.path.insert(0, "/rom")
         return _run_tests(target)
     mod = __import__(target)
     return mod.main(sys.argv[4:]) or 0

@@ -14,7 +14,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from benchlib import report  # noqa: E402
-from mp_lane import run  # noqa: E402
+from mp_lane import heap_with_image, run  # noqa: E402
 from romfs import build_image  # noqa: E402
 
 BOARDS = ("ttgo_tdisplay", "m5stickc_plus", "devkit_ssd1306")
@@ -22,7 +22,8 @@ BOARDS = ("ttgo_tdisplay", "m5stickc_plus", "devkit_ssd1306")
 
 def probe(board, image=None):
     """Return (heap bytes, framebuffer bytes) of a boot to the menu."""
-    res = run("run", "boot_probe", [board] + ([image] if image else []), heap="160K")
+    heap = heap_with_image(160, image) if image else "160K"
+    res = run("run", "boot_probe", [board] + ([image] if image else []), heap=heap)
     parts = res.stdout.split()
     if res.returncode != 0 or "heap" not in parts:
         raise SystemExit("boot probe failed on %s: %s" % (board, res.stderr[-500:]))

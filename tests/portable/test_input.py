@@ -82,3 +82,20 @@ def test_forward_backward_cover_both_layouts():
     for ev in (inp.PREV, inp.UP, inp.LEFT):
         assert inp.backward(ev) and not inp.forward(ev)
     assert not inp.forward(inp.OK) and not inp.backward(inp.OK)
+
+
+def test_works_when_the_tick_counter_is_near_its_wrap():
+    import time
+
+    period = time.ticks_add(0, -1) + 1  # 2**30 on the ESP32 and in the simulator
+    hw = FakeHardware("ttgo_tdisplay")
+    hw.now = period - 40
+    i = inp.Input(hw)
+    events = []
+    for mask, ms in [(1, 80), (0, 80), (2, 80), (0, 80)]:
+        hw.pressed = mask
+        for _ in range(ms // 5):
+            i.poll(hw.now)
+            events += _drain(i)
+            hw.now = time.ticks_add(hw.now, 5)
+    assert events == [inp.NEXT, inp.OK]

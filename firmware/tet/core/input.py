@@ -59,12 +59,14 @@ class Input:
         self.has_motion = hw.motion is not None
         n = len(names)
         self._stable = 0          # debounced bitmask
-        self._changed_at = -DEBOUNCE_MS
+        now = hw.clock()
+        # ticks wrap, so start values must be real tick values, not 0 or negatives
+        self._changed_at = time.ticks_add(now, -DEBOUNCE_MS)
         self._down_at = [0] * n   # ms when each button went down
         self._fired = bytearray(n)  # hold already fired (so release gives no tap)
         self._next_repeat = [0] * n
         self._queue = []
-        self._quiet_until = 0
+        self._quiet_until = now
         self.last_event_ms = 0
 
     def poll(self, now):
