@@ -49,10 +49,16 @@ class FakeDisplay(framebuf.FrameBuffer):
 
 
 class FakeBuzzer:
+    """Records the last tones played (bounded, so long games do not grow the heap)."""
+
+    KEEP = 64
+
     def __init__(self):
         self.tones = []
 
     def tone(self, freq):
+        if len(self.tones) >= self.KEEP:
+            self.tones.pop(0)
         self.tones.append(freq)
 
 

@@ -10,6 +10,11 @@ RULES = (
     ("xh", "luc_phu_value", "Xăm Hường: Lục Phú", ((32, "32"), (16, "16"), (64, "64"))),
     ("xh", "ban_trang", "Xăm Hường: bán trạng (5 người)", ((0, "tắt"), (1, "bật"))),
     ("xh", "penalty_no_huong", "Xăm Hường: Trạng gieo trắng phạt", ((0, "tắt"), (1, "bật"))),
+    ("xh", "ha_gia_trang", "Xăm Hường: hạ giá trạng", ((0, "tắt"), (1, "Phân Song Tam Hường"),
+                                                       (2, "mọi Trạng em trừ Suốt"))),
+    ("xh", "cuop_trang_em", "Xăm Hường: cướp trạng em (8+ người)", ((0, "tắt"), (1, "bật"))),
+    ("xh", "khong_lay_the", "Xăm Hường: được từ chối thẻ", ((0, "tắt"), (1, "bật"))),
+    ("xh", "dau_the_roi", "Xăm Hường: đấu thẻ rời", ((0, "tắt"), (1, "cược 1"), (2, "cược 2"))),
     ("totom", "players", "Tổ Tôm: số người", ((5, "5 (bí ngũ)"), (4, "4 (bí tứ)"))),
     ("totom", "thap_hong_or_more", "Tổ Tôm: Thập Hồng", ((0, "đúng 10"), (1, "từ 10"))),
 )
