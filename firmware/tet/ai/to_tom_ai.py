@@ -1,0 +1,350 @@
+"""Tổ Tôm computer players.
+
+The sound player values a hand by the best split of its concealed cards into complete phu, live
+partial phu (cạ: two cards waiting for a third that is still unseen) and loose cards, with a bonus
+for lưng (a win needs one, two with four players), searched exactly over the count vector with a
+memo and a node budget. It always ù, eats or phỗngs when the hand after the take and its best
+discard is worth more than the hand now, and discards the card whose loss costs least, breaking
+ties towards cards the next player can no longer eat and cards mostly seen already. Every choice is
+one of `ToTom.legal()`, so it never makes a forbidden move.
+
+Policies: "bot" (the sound player), "random_discard" (takes like the bot, discards at random),
+"random" (ù when it can, otherwise a uniformly random legal action).
+"""
+
+from tet.core.rng import Rng
+from tet.games.to_tom_cards import IS_YEU, NKINDS
+from tet.games import to_tom_hand as evaluation
+from tet.games.to_tom import LUNG_GROUPS
+
+W_DONE = 3          # per card in a complete phu
+W_PART = 2          # per live partial phu (two cards)
+W_LUNG = 6          # per lưng phu while the win still needs one
+W_LUNG_EXTRA = 1    # per lưng beyond what a win needs
+W_LUNG_PART = 2     # a partial lưng group
+DANGER_UNSEEN = 1   # per unseen copy of a discard (someone may wait on or phỗng it)
+DANGER_NEXT = 2     # a discard the next player may still eat
+NO_SCORE = -1000000
+DEFAULT_NODES = 1500  # search calls per decision: under 1 s on the device
+
+
+def _lung_groups_by_low():
+    table = [[] for _ in range(NKINDS)]
+    for members in LUNG_GROUPS:
+        table[members[0]].append(members)
+    return tuple(tuple(t) for t in table)
+
+
+def _lung_pairs_by_low():
+    """(low, other, missing) for every two members of a lưng group."""
+    table = [[] for _ in range(NKINDS)]
+    for a, b, c in LUNG_GROUPS:
+        table[a].append((b, c))
+        table[a].append((c, b))
+        table[b].append((c, a))
+    return tuple(tuple(t) for t in table)
+
+
+GROUPS_BY_LOW = _lung_groups_by_low()
+LUNG_PAIRS_BY_LOW = _lung_pairs_by_low()
+
+
+TABLE_SIZE = 1021      # memo slots (a prime); a slot keeps one value and an 8-bit check
+_EMPTY = bytes(TABLE_SIZE)
+
+
+def _zobrist():
+    """Pseudo-random 20-bit weight per kind: a hand's key is the weighted sum of its counts."""
+    out = []
+    x = 0x2545F491
+    for _ in range(NKINDS):
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        out.append(x & 0xFFFFF)
+    return tuple(out)
+
+
+ZOBRIST = _zobrist()
+
+
+class Evaluator:
+    """Best split value of concealed hands for one decision.
+
+    The memo is a fixed table indexed by an incrementally kept hash of the count vector, so the
+    search allocates nothing per node; a clash of two hands in one slot can only make a value
+    approximate, never illegal play.
+    """
+
+    def __init__(self):
+        self.values = bytearray(TABLE_SIZE)
+        self.checks = bytearray(TABLE_SIZE)
+        self.max_nodes = DEFAULT_NODES
+        self.nodes = 0
+        self.unseen = bytearray(NKINDS)
+        self.lung = W_LUNG
+        self.key = 0
+
+    def reset(self, unseen, lung_weight, max_nodes):
+        """Start evaluating for a new set of unseen cards and lưng weight with a node budget
+        (clears the memo and the node count)."""
+        self.unseen = unseen
+        self.lung = lung_weight
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.values[:] = _EMPTY
+
+    def value(self, hand):
+        """Value of a concealed count vector (modified during the search, restored after)."""
+        key = 0
+        for k in range(NKINDS):
+            key += hand[k] * ZOBRIST[k]
+        self.key = key
+        return self._best(hand, 0)
+
+    def _best(self, hand, k):
+        self.nodes += 1
+        while k < NKINDS and not hand[k]:
+            k += 1
+        if k == NKINDS:
+            return 0
+        key = self.key
+        slot = key % TABLE_SIZE
+        check = (key // TABLE_SIZE) & 0xFF
+        got = self.values[slot]
+        if got and self.checks[slot] == check:
+            return got - 1
+        best = self._complete(hand, k)
+        if self.nodes < self.max_nodes:
+            v = self._partial(hand, k)
+            if v > best:
+                best = v
+            if not IS_YEU[k]:
+                hand[k] -= 1
+                self.key = key - ZOBRIST[k]
+                v = self._best(hand, k)
+                self.key = key
+                hand[k] += 1
+                if v > best:
+                    best = v
+        if best < 0:
+            best = 0
+        self.values[slot] = best + 1
+        self.checks[slot] = check
+        return best
+
+    def _take(self, hand, kinds, k, gain, best):
+        key = self.key
+        for m in kinds:
+            hand[m] -= 1
+            self.key -= ZOBRIST[m]
+        v = self._best(hand, k) + gain
+        for m in kinds:
+            hand[m] += 1
+        self.key = key
+        return v if v > best else best
+
+    def _complete(self, hand, k):
+        """Best value with kind k in a complete phu (-1 if none); once the node budget is spent
+        the first phu found is kept, so an exhausted search stays linear."""
+        best = -1
+        if IS_YEU[k]:
+            best = self._take(hand, (k,), k, W_DONE, best)
+            if self.nodes >= self.max_nodes:
+                return best
+        if k < 27:
+            n = k % 9
+            length = 1
+            while n + length < 9 and length < 5 and hand[k + length]:
+                length += 1
+                if length >= 3:
+                    bonus = self.lung if k == 9 else 0
+                    best = self._take(hand, range(k, k + length), k,
+                                      W_DONE * length + bonus, best)
+                    if self.nodes >= self.max_nodes:
+                        return best
+            if k < 9 and hand[k + 9] and hand[k + 18]:
+                best = self._take_all(hand, (k, k + 9, k + 18), k, 0, best)
+                if self.nodes >= self.max_nodes:
+                    return best
+        for members in GROUPS_BY_LOW[k]:
+            if hand[members[0]] and hand[members[1]] and hand[members[2]]:
+                best = self._take_all(hand, members, k, self.lung, best)
+                if self.nodes >= self.max_nodes:
+                    return best
+        return best
+
+    def _take_all(self, hand, members, k, lung, best):
+        """A bí or lưng group: one of each member, then (if there are copies) every copy."""
+        best = self._take(hand, members, k, 3 * W_DONE + lung, best)
+        least = min(hand[members[0]], hand[members[1]], hand[members[2]])
+        every = [m for m in members for _ in range(hand[m])]
+        if len(every) > 3 and self.nodes < self.max_nodes:
+            best = self._take(hand, every, k, W_DONE * len(every) + lung * least, best)
+        return best
+
+    def _partial(self, hand, k):
+        best = -1
+        live = self.unseen
+        if hand[k] >= 2 and live[k]:
+            best = self._take(hand, (k, k), k, W_PART, best)
+        if k < 27:
+            n = k % 9
+            if n < 8 and hand[k + 1] and ((n > 0 and live[k - 1])
+                                          or (n < 7 and live[k + 2])):
+                best = self._take(hand, (k, k + 1), k, W_PART, best)
+            if n < 7 and hand[k + 2] and live[k + 1]:
+                best = self._take(hand, (k, k + 2), k, W_PART, best)
+            s = k // 9
+            for t in range(s + 1, 3):
+                mate = 9 * t + n
+                third = 9 * (3 - s - t) + n
+                if hand[mate] and live[third]:
+                    best = self._take(hand, (k, mate), k, W_PART, best)
+        for mate, missing in LUNG_PAIRS_BY_LOW[k]:
+            if hand[mate] and live[missing]:
+                best = self._take(hand, (k, mate), k, W_PART + W_LUNG_PART, best)
+        return best
+
+
+def unseen_for(game, p):
+    """Copies of each kind player p has not seen (not in p's hand, laid, piled or at a door)."""
+    unseen = bytearray([4] * NKINDS)
+    for k in range(NKINDS):
+        unseen[k] -= game.hands[p][k]
+    for k in game.khan[p]:
+        unseen[k] -= 3
+    for q in range(game.n):
+        for phu in game.laid[q]:
+            for k in phu:
+                unseen[k] -= 1
+    for k in game.pile:
+        unseen[k] -= 1
+    if game.card >= 0:
+        unseen[game.card] -= 1
+    return unseen
+
+
+def _exposed_value(phus, need):
+    """Value of laid phu and khàn, and how many lưng they hold."""
+    value = 0
+    lung = 0
+    for phu in phus:
+        value += W_DONE * len(phu)
+        kind = evaluation.classify(phu)
+        if kind is not None:
+            lung += kind[1]
+    extra = lung - need
+    if extra > 0:
+        value += W_LUNG * need + W_LUNG_EXTRA * extra
+    else:
+        value += W_LUNG * lung
+    return value, lung
+
+
+_SHARED = []
+
+
+def shared_evaluator():
+    """One evaluator (and memo table) for all computer players: they never think at once."""
+    if not _SHARED:
+        _SHARED.append(Evaluator())
+    return _SHARED[0]
+
+
+class Player:
+    """A computer player with a policy ("bot", "random_discard" or "random")."""
+
+    def __init__(self, policy="bot", rng=None, max_nodes=DEFAULT_NODES):
+        self.policy = policy
+        self.rng = rng if rng is not None else Rng(1)
+        self.max_nodes = max_nodes
+        self.ev = shared_evaluator()
+        self.nodes = 0          # search nodes of the last decision
+
+    def choose(self, game, p):
+        """One of game.legal(p)."""
+        legal = game.legal(p)
+        self.nodes = 0
+        self.ev.nodes = 0
+        if len(legal) == 1:
+            return legal[0]
+        for action in legal:
+            if action[0] == "u":
+                return action
+        if self.policy == "random":
+            return self.rng.choice(legal)
+        if legal[0][0] == "discard":
+            if self.policy == "random_discard":
+                return self.rng.choice(legal)
+            return self._best_discard(game, p, legal)
+        return self._best_take(game, p, legal)
+
+    def _evaluator(self, unseen, phus, players, budget):
+        """The evaluator reset for a hand with these fixed phu, and the value of those phu."""
+        need = evaluation.lung_needed(players)
+        base, lung = _exposed_value(phus, need)
+        self.nodes += self.ev.nodes
+        self.ev.reset(unseen, W_LUNG if lung < need else W_LUNG_EXTRA, budget)
+        return base
+
+    def _best_discard_of(self, game, p, hand, kinds, unseen):
+        """(score, kind) of the best discard among `kinds` (never empty) from `hand`."""
+        safe = game.door_passed[(p + 1) % game.n]
+        best_score, best_kind = NO_SCORE, kinds[0]
+        for k in kinds:
+            hand[k] -= 1
+            v = self.ev.value(hand) * 4 - DANGER_UNSEEN * unseen[k]
+            if not safe[k]:
+                v -= DANGER_NEXT
+            hand[k] += 1
+            if v > best_score:
+                best_score, best_kind = v, k
+        return best_score, best_kind
+
+    def _best_discard(self, game, p, legal):
+        unseen = unseen_for(game, p)
+        self._evaluator(unseen, game.exposed(p), game.n, self.max_nodes)
+        kinds = [a[1] for a in legal if a[0] == "discard"]
+        best = self._best_discard_of(game, p, bytearray(game.hands[p]), kinds, unseen)
+        self.nodes += self.ev.nodes
+        return ("discard", best[1])
+
+    def _best_take(self, game, p, legal):
+        card = game.card
+        phus = game.exposed(p)
+        unseen = unseen_for(game, p)
+        budget = self.max_nodes // len(legal)
+        hand = bytearray(game.hands[p])
+        best_score, best_action = NO_SCORE, legal[0]
+        for action in legal:
+            name = action[0]
+            if name in ("pass", "draw"):
+                base = self._evaluator(unseen, phus, game.n, budget)
+                score = (self.ev.value(hand) + base) * 4
+            else:
+                phu = action[1] if name == "eat" else (card, card, card)
+                used = list(phu)
+                used.remove(card)
+                for k in used:
+                    hand[k] -= 1
+                base = self._evaluator(unseen, phus + [list(phu)], game.n, budget)
+                kinds = game.allowed_discards(hand, card, phu)
+                score = self._best_discard_of(game, p, hand, kinds, unseen)[0] + base * 4
+                for k in used:
+                    hand[k] += 1
+            if score > best_score:
+                best_score, best_action = score, action
+        self.nodes += self.ev.nodes
+        return best_action
+
+
+def play_out(game, players):
+    """Play `game` to its end, player p choosing with players[p]; return the decisions made."""
+    decisions = 0
+    while True:
+        p = game.to_move()
+        if p < 0:
+            return decisions
+        game.apply(p, players[p].choose(game, p))
+        decisions += 1

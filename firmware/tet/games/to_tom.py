@@ -1,0 +1,685 @@
+"""Tổ Tôm table: the deal, doors and stock, eating, phỗng, khàn, ù đè, the draw at five, the hội.
+
+Players sit counter-clockwise in index order: a discard by player p reaches the door of p + 1.
+A card that appears (a discard, or a card turned up from the stock) is offered in this order:
+ù by anyone (ù đè: the door's player first, then counter-clockwise), dậy khàn (mandatory), phỗng
+by the holder of a pair, then eating by the player at whose door it lies. A drawn card nobody takes
+passes to the next door, where only that door's player may eat it.
+
+Forbidden moves are never offered by `legal()` (the rules as implemented, docs/to-tom-game.md):
+a yêu is never discarded; only concealed cards (not laid phu, not a face-down khàn) are discarded;
+after taking card C into phu F, the discard that follows may not be a kind of F (ăn một đánh hai)
+nor a card X that would form a phu with C and a card Y still in hand (phỗng một đánh hai); a
+player who declines a take of a kind may never eat or phỗng that kind later in the game (ù stays
+allowed); a yêu at one's own door must be eaten unless someone phỗngs it or dậy khàn. A take is
+offered only when a legal discard follows it.
+"""
+
+from tet.games.to_tom_cards import CODES, IS_YEU, NKINDS
+from tet.games import to_tom_hand as evaluation
+from tet.games.to_tom_hand import LUNG_GROUPS   # members in kind order
+
+# phases: what the game waits for
+P_DISCARD = 0   # `actor` discards (the dealer's first move may also be thiên ù)
+P_U = 1         # `actor` may ù on the card
+P_KHAN = 2      # `actor` must dậy khàn
+P_PHONG = 3     # `actor` may phỗng (out of turn)
+P_EAT = 4       # the door's player may eat / phỗng, else xin or let the card pass
+P_OVER = 5
+
+# where the card at a door came from
+SRC_DISCARD = 1
+SRC_DRAW = 2
+SRC_PASSED = 3
+
+# stages of the offer of one card
+_ST_U = 0
+_ST_KHAN = 1
+_ST_PHONG = 2
+_ST_EAT = 3
+
+# the log's action ids in Vietnamese, for screens and the command line
+ACTION_NAMES = {
+    "deal": "cầm cái",
+    "thien_khai": "dậy thiên khai",
+    "discard": "đánh",
+    "draw": "xin, nọc lật",
+    "eat": "ăn",
+    "phong": "phỗng",
+    "khan": "dậy khàn",
+    "u": "ù",
+    "pass": "bỏ qua",
+    "draw_game": "hoà, được kê",
+}
+
+STOCK_LEFT = 5      # the game is drawn when a card is needed and only this many are left
+HOI_TARGET = 50
+HAND_SIZE = {5: 20, 4: 24}
+
+
+def _partner_table():
+    """For each kind, the kinds that can share a phu with it (other than copies of itself)."""
+    table = []
+    for k in range(NKINDS):
+        mates = []
+        if k < 27:
+            s, n = k // 9, k % 9
+            for d in (-2, -1, 1, 2):
+                if 0 <= n + d < 9:
+                    mates.append(9 * s + n + d)
+            for t in range(3):
+                if t != s:
+                    mates.append(9 * t + n)
+        for members in LUNG_GROUPS:
+            if k in members:
+                for m in members:
+                    if m != k and m not in mates:
+                        mates.append(m)
+        table.append(tuple(mates))
+    return tuple(table)
+
+
+PARTNERS = _partner_table()
+
+
+def phu_completed(counts, card):
+    """Every phu that `card` completes with cards of `counts` (lone yêu, runs, bí, lưng groups).
+
+    Each phu is a sorted tuple of kinds holding `card` once plus cards from `counts`; bí and lưng
+    groups may take extra copies of their members. Three identical cards (phỗng, khàn) are not
+    listed here.
+    """
+    out = []
+    if IS_YEU[card]:
+        out.append((card,))
+    if card < 27:
+        s, n = card // 9, card % 9
+        base = 9 * s
+        lo = n
+        while lo > 0 and counts[base + lo - 1]:
+            lo -= 1
+        hi = n
+        while hi < 8 and counts[base + hi + 1]:
+            hi += 1
+        for a in range(lo, n + 1):
+            for b in range(max(n, a + 2), hi + 1):
+                out.append(tuple(range(base + a, base + b + 1)))
+        _with_copies(counts, card, (n, 9 + n, 18 + n), out)
+    for members in LUNG_GROUPS:
+        if card in members:
+            _with_copies(counts, card, members, out)
+    return out
+
+
+def _with_copies(counts, card, members, out):
+    """Append the phu made of `card` and members of `counts`: one or more of each other member,
+    any number of extra copies of the card's own kind."""
+    choices = []
+    for m in members:
+        have = counts[m]
+        if m == card:
+            choices.append((m, 0, have))
+        elif have == 0:
+            return
+        else:
+            choices.append((m, 1, have))
+    combos = [[card]]
+    for m, lo, hi in choices:
+        grown = []
+        for base in combos:
+            for extra in range(lo, hi + 1):
+                grown.append(base + [m] * extra)
+        combos = grown
+    for combo in combos:
+        combo.sort()
+        out.append(tuple(combo))
+
+
+def is_phu3(a, b, c):
+    """True when three kinds form a three-card phu (run, bí, lưng group or three identical)."""
+    x, y, z = sorted((a, b, c))
+    if x == z:
+        return True
+    if z < 27 and x // 9 == z // 9 and y == x + 1 and z == x + 2:
+        return True
+    if z < 27 and x % 9 == y % 9 == z % 9 and x // 9 != y // 9 != z // 9 != x // 9:
+        return True
+    return (x, y, z) in LUNG_GROUPS
+
+
+def u_priority(door, claimants, players):
+    """ù đè: of the players who ù on the card at `door`, the one at that door wins, else the
+    nearest counter-clockwise from it. Returns -1 when nobody claims."""
+    best, best_dist = -1, players
+    for p in claimants:
+        dist = (p - door) % players
+        if dist < best_dist:
+            best, best_dist = p, dist
+    return best
+
+
+class ToTom:
+    """One game (ván) of Tổ Tôm at a table of 4 or 5 players."""
+
+    def __init__(self, players=5, dealer=0, streak_player=-1, streak=0, record=True,
+                 thap_hong_or_more=False):
+        if players not in HAND_SIZE:
+            raise ValueError("Tổ Tôm is played by 4 or 5 players")
+        self.n = players
+        self.dealer = dealer
+        self.streak_player = streak_player    # who won the previous game(s), for Thông
+        self.streak = streak                  # how many in a row
+        self.thap_hong_or_more = thap_hong_or_more
+        self.hands = [bytearray(NKINDS) for _ in range(players)]
+        self.khan = [[] for _ in range(players)]        # kinds held as face-down khàn
+        self.laid = [[] for _ in range(players)]        # laid phu, tuples of kinds
+        self.banned = [bytearray(NKINDS) for _ in range(players)]
+        self.door_passed = [bytearray(NKINDS) for _ in range(players)]
+        self.stock = bytearray()        # the stock's cards; the top is stock[left - 1]
+        self.left = 0
+        self.pile = bytearray()         # cards nobody took, in order
+        self.pile_door = bytearray()    # the door each of them lay at
+        self.phase = P_OVER
+        self.actor = -1
+        self.card = -1
+        self.door = -1
+        self.src = 0
+        self.discarder = -1
+        self.stage = _ST_U
+        self.u_queue = []
+        self.take_card = -1
+        self.take_phu = ()
+        self.first_move = False
+        self.extra = -1                 # the dealer's extra card
+        self.winner = -1
+        self.next_dealer = -1
+        self.score = None
+        self.log = [] if record else None
+        self._waits = [None] * players
+
+    # ---- the deal ----
+
+    def deal(self, rng):
+        """Shuffle with `rng` (a tet.core.rng.Rng) and deal: five parts of 20 and the stock (four
+        of 24 with four players); the dealer takes the stock's top card."""
+        size = HAND_SIZE[self.n]
+        deck = []
+        for k in range(NKINDS):
+            deck += [k, k, k, k]
+        rng.shuffle(deck)
+        hands = [deck[p * size:(p + 1) * size] for p in range(self.n)]
+        stock = deck[self.n * size:]
+        hands[self.dealer].append(stock.pop())
+        self.deal_cards(hands, stock)
+
+    def deal_cards(self, hands, stock):
+        """Start from given hands (lists of kinds, the dealer's with the extra card last) and
+        stock (top card last): lay thiên khai, set khàn aside, the dealer to play."""
+        for p in range(self.n):
+            for k in hands[p]:
+                self.hands[p][k] += 1
+        self.stock = bytearray(stock)
+        self.left = len(stock)
+        self.extra = hands[self.dealer][-1]
+        self._log(self.dealer, "deal", self.extra, None)
+        for p in range(self.n):
+            hand = self.hands[p]
+            for k in range(NKINDS):
+                if hand[k] == 4:
+                    hand[k] = 0
+                    phu = (k, k, k, k)
+                    self.laid[p].append(phu)
+                    self._log(p, "thien_khai", k, phu)
+                elif hand[k] == 3:
+                    hand[k] = 0
+                    self.khan[p].append(k)
+        self.first_move = True
+        self._set(P_DISCARD, self.dealer)
+
+    # ---- queries ----
+
+    def to_move(self):
+        """The player whose decision the game waits for, or -1 when it is over."""
+        return self.actor if self.phase != P_OVER else -1
+
+    def exposed(self, p):
+        """Player p's fixed phu for hand evaluation: laid phu and face-down khàn."""
+        out = [list(phu) for phu in self.laid[p]]
+        for k in self.khan[p]:
+            out.append([k, k, k])
+        return out
+
+    def total_cards(self, p):
+        """Cards player p owns: concealed, khàn and laid."""
+        total = sum(self.hands[p]) + 3 * len(self.khan[p])
+        for phu in self.laid[p]:
+            total += len(phu)
+        return total
+
+    def waits(self, p):
+        """Kinds that would let player p ù (cached until the hand changes).
+
+        One exact search per candidate kind (a yêu, or a kind with a mate in hand), each with
+        its own small memo, keeps the heap low.
+        """
+        w = self._waits[p]
+        if w is None:
+            hand = self.hands[p]
+            found = []
+            if not self._has_isolated(hand):
+                exposed = self.exposed(p)
+                seen = bytearray(hand)
+                for phu in exposed:
+                    for k in phu:
+                        seen[k] += 1
+                for k in range(NKINDS):
+                    if seen[k] < 4 and (IS_YEU[k] or self._has_mate(hand, k)):
+                        hand[k] += 1
+                        if evaluation.can_u(hand, exposed, self.n):
+                            found.append(k)
+                        hand[k] -= 1
+            w = tuple(found)
+            self._waits[p] = w
+        return w
+
+    def _has_mate(self, hand, k):
+        if hand[k]:
+            return True
+        for m in PARTNERS[k]:
+            if hand[m]:
+                return True
+        return False
+
+    def _has_isolated(self, hand):
+        # a card with no possible mate in hand can never join a phu, whatever card comes
+        for k in range(NKINDS):
+            if hand[k] == 1 and not IS_YEU[k]:
+                alone = True
+                for m in PARTNERS[k]:
+                    if hand[m]:
+                        alone = False
+                        break
+                if alone:
+                    return True
+        return False
+
+    def can_u_with(self, p, card):
+        """True when player p's cards and `card` can ù (a khàn's fourth card included)."""
+        if card in self.khan[p]:
+            exposed = [list(phu) for phu in self.laid[p]]
+            for k in self.khan[p]:
+                exposed.append([k, k, k, k] if k == card else [k, k, k])
+            return evaluation.can_u(self.hands[p], exposed, self.n)
+        return card in self.waits(p)
+
+    def discards(self, p):
+        """Kinds player p may discard now (empty unless it is p's discard)."""
+        if self.phase != P_DISCARD or self.actor != p:
+            return []
+        return self.allowed_discards(self.hands[p], self.take_card, self.take_phu)
+
+    def allowed_discards(self, hand, card, phu):
+        """Kinds that may be discarded from `hand` after taking `card` into `phu` (card -1: no
+        take before this discard)."""
+        out = []
+        for x in range(NKINDS):
+            if hand[x] and not IS_YEU[x] and self._discard_ok(hand, card, phu, x):
+                out.append(x)
+        return out
+
+    def _discard_ok(self, hand, card, phu, x):
+        if card < 0:
+            return True
+        if x in phu:
+            return False
+        hand[x] -= 1
+        ok = True
+        for y in PARTNERS[card]:
+            if hand[y] and is_phu3(card, x, y):
+                ok = False
+                break
+        hand[x] += 1
+        return ok
+
+    def _can_discard_after(self, hand, card, phu, used):
+        for k in used:
+            hand[k] -= 1
+        ok = False
+        for x in range(NKINDS):
+            if hand[x] and not IS_YEU[x] and self._discard_ok(hand, card, phu, x):
+                ok = True
+                break
+        for k in used:
+            hand[k] += 1
+        return ok
+
+    def eat_options(self, p, card):
+        """Phu player p may lay by eating `card` at their door (a legal discard must follow)."""
+        hand = self.hands[p]
+        yeu_here = IS_YEU[card] and self.door == p
+        if self.banned[p][card] and not yeu_here:
+            return []
+        out = []
+        for phu in phu_completed(hand, card):
+            used = list(phu)
+            used.remove(card)
+            if self._can_discard_after(hand, card, phu, used):
+                out.append(phu)
+        return out
+
+    def _can_phong(self, p, card):
+        hand = self.hands[p]
+        if hand[card] < 2:
+            return False
+        if self.banned[p][card] and not (IS_YEU[card] and self.door == p):
+            return False
+        return self._can_discard_after(hand, card, (card, card, card), (card, card))
+
+    def _can_khan(self, p, card):
+        return self._can_discard_after(self.hands[p], card, (card, card, card, card), ())
+
+    def legal(self, p):
+        """Every action player p may take now: tuples (name, arg).
+
+        Names: "discard" (arg kind), "eat" (arg the phu, a tuple of kinds), "phong", "khan", "u",
+        "pass" (decline ù or phỗng, or let a drawn card go on), "draw" (xin).
+        """
+        if self.phase == P_OVER or p != self.actor:
+            return []
+        ph = self.phase
+        if ph == P_DISCARD:
+            out = [("discard", k) for k in self.discards(p)]
+            if self.first_move and evaluation.can_u(self.hands[p], self.exposed(p), self.n):
+                out.insert(0, ("u", None))
+            return out
+        if ph == P_U:
+            return [("u", None), ("pass", None)]
+        if ph == P_KHAN:
+            return [("khan", None)]
+        if ph == P_PHONG:
+            return [("phong", None), ("pass", None)]
+        card = self.card
+        out = [("eat", phu) for phu in self.eat_options(p, card)]
+        if self._can_phong(p, card):
+            out.append(("phong", None))
+        if not (IS_YEU[card] and out):
+            out.append(("pass", None) if self.src == SRC_DRAW else ("draw", None))
+        return out
+
+    # ---- playing ----
+
+    def apply(self, p, action):
+        """Play `action` (one of `legal(p)`) for player p; raises ValueError if it is not legal."""
+        if action not in self.legal(p):
+            raise ValueError("illegal Tổ Tôm action %r for player %d" % (action, p))
+        name, arg = action
+        ph = self.phase
+        if name == "discard":
+            self._discard(p, arg)
+        elif name == "u":
+            self._win(p, self.card if ph == P_U else -1)
+        elif name == "eat":
+            self._take(p, self.card, arg, "eat")
+        elif name == "phong":
+            c = self.card
+            self._take(p, c, (c, c, c), "phong")
+        elif name == "khan":
+            c = self.card
+            self._take(p, c, (c, c, c, c), "khan")
+        elif ph == P_U:
+            self._log(p, "pass", self.card, None)
+            self.u_queue.pop(0)
+            self._advance()
+        elif ph == P_PHONG:
+            self.banned[p][self.card] = 1
+            self._log(p, "pass", self.card, None)
+            self.stage = _ST_EAT
+            self._advance()
+        else:
+            # declining at one's own door: every take that was on offer is given up for good
+            self.banned[p][self.card] = 1
+            self._let_go()
+
+    def _set(self, phase, actor):
+        self.phase = phase
+        self.actor = actor
+
+    def _log(self, p, action, card, phu):
+        if self.log is not None:
+            self.log.append((p, action, card, phu))
+
+    def _discard(self, p, k):
+        self.hands[p][k] -= 1
+        self._waits[p] = None
+        self.first_move = False
+        self.take_card = -1
+        self.take_phu = ()
+        self._log(p, "discard", k, None)
+        self._appear(k, (p + 1) % self.n, SRC_DISCARD, p)
+
+    def _appear(self, card, door, src, discarder):
+        self.card = card
+        self.door = door
+        self.src = src
+        self.discarder = discarder
+        self.u_queue = []
+        if src == SRC_PASSED:
+            self.stage = _ST_EAT
+        else:
+            self.stage = _ST_U
+            for i in range(self.n):
+                q = (door + i) % self.n
+                if q != discarder and self.can_u_with(q, card):
+                    self.u_queue.append(q)
+        self._advance()
+
+    def _advance(self):
+        card = self.card
+        if self.stage == _ST_U:
+            if self.u_queue:
+                self._set(P_U, self.u_queue[0])
+                return
+            self.stage = _ST_KHAN
+        if self.stage == _ST_KHAN:
+            for q in range(self.n):
+                if q != self.discarder and card in self.khan[q] and self._can_khan(q, card):
+                    self._set(P_KHAN, q)
+                    return
+            self.stage = _ST_PHONG
+        if self.stage == _ST_PHONG:
+            for q in range(self.n):
+                if q != self.discarder and q != self.door and self._can_phong(q, card):
+                    self._set(P_PHONG, q)
+                    return
+            self.stage = _ST_EAT
+        door = self.door
+        if self.eat_options(door, card) or self._can_phong(door, card):
+            self._set(P_EAT, door)
+            return
+        self._let_go()
+
+    def _let_go(self):
+        self.door_passed[self.door][self.card] = 1
+        if self.src == SRC_DRAW:
+            self._log(self.door, "pass", self.card, None)
+            self._appear(self.card, (self.door + 1) % self.n, SRC_PASSED, -1)
+        else:
+            self._xin(self.door)
+
+    def _xin(self, p):
+        self.pile.append(self.card)
+        self.pile_door.append(self.door)
+        if self.left <= STOCK_LEFT:
+            self.card = -1
+            self.next_dealer = p
+            self._log(p, "draw_game", -1, None)
+            self._set(P_OVER, -1)
+            return
+        card = self._pop_stock()
+        self._log(p, "draw", card, None)
+        self._appear(card, p, SRC_DRAW, -1)
+
+    def _pop_stock(self):
+        self.left -= 1
+        return self.stock[self.left]
+
+    def _take(self, p, card, phu, how):
+        hand = self.hands[p]
+        if how == "khan":
+            self.khan[p].remove(card)
+        else:
+            used = list(phu)
+            used.remove(card)
+            for k in used:
+                hand[k] -= 1
+        self.laid[p].append(phu)
+        self._waits[p] = None
+        self._log(p, how, card, phu)
+        self.take_card = card
+        self.take_phu = phu
+        self.card = -1
+        self._set(P_DISCARD, p)
+
+    def _win(self, p, card):
+        counts = bytearray(self.hands[p])
+        exposed = self.exposed(p)
+        scored = card
+        if card < 0:
+            card, scored = self.extra, None
+        elif card in self.khan[p]:
+            scored = None
+            exposed = [list(phu) for phu in self.laid[p]]
+            for k in self.khan[p]:
+                exposed.append([k, k, k, k] if k == card else [k, k, k])
+        else:
+            counts[card] += 1
+        streak = self.streak if self.streak_player == p else 0
+        ctx = {"from_stock": self.src == SRC_DRAW and self.phase == P_U, "streak": streak,
+               "players": self.n, "thap_hong_or_more": self.thap_hong_or_more}
+        self.score = evaluation.score_win(counts, exposed, scored, ctx)
+        self.winner = p
+        self.next_dealer = p
+        self._log(p, "u", card, self.score["partition"])
+        self._set(P_OVER, -1)
+
+    # ---- saving ----
+
+    def to_dict(self):
+        """JSON-serialisable state (the log is not saved)."""
+        return {
+            "n": self.n, "dealer": self.dealer, "sp": self.streak_player, "st": self.streak,
+            "hands": [list(h) for h in self.hands], "khan": [list(k) for k in self.khan],
+            "laid": [[list(phu) for phu in lp] for lp in self.laid],
+            "banned": [list(b) for b in self.banned],
+            "passed": [list(b) for b in self.door_passed],
+            "stock": list(self.stock[:self.left]), "pile": list(self.pile),
+            "pile_door": list(self.pile_door),
+            "phase": self.phase, "actor": self.actor, "card": self.card, "door": self.door,
+            "src": self.src, "discarder": self.discarder, "stage": self.stage,
+            "uq": list(self.u_queue), "tc": self.take_card, "tp": list(self.take_phu),
+            "first": self.first_move, "winner": self.winner, "next": self.next_dealer,
+            "score": self.score, "extra": self.extra,
+        }
+
+    @classmethod
+    def from_dict(cls, d):
+        """Rebuild a game saved by to_dict()."""
+        g = cls(d["n"], d["dealer"], d["sp"], d["st"], record=False)
+        g.hands = [bytearray(h) for h in d["hands"]]
+        g.khan = [list(k) for k in d["khan"]]
+        g.laid = [[tuple(phu) for phu in lp] for lp in d["laid"]]
+        g.banned = [bytearray(b) for b in d["banned"]]
+        g.door_passed = [bytearray(b) for b in d["passed"]]
+        g.stock = bytearray(d["stock"])
+        g.left = len(g.stock)
+        g.pile = bytearray(d["pile"])
+        g.pile_door = bytearray(d["pile_door"])
+        g.phase, g.actor, g.card, g.door = d["phase"], d["actor"], d["card"], d["door"]
+        g.src, g.discarder, g.stage = d["src"], d["discarder"], d["stage"]
+        g.u_queue = list(d["uq"])
+        g.take_card, g.take_phu = d["tc"], tuple(d["tp"])
+        g.first_move, g.winner, g.next_dealer = d["first"], d["winner"], d["next"]
+        g.score = d["score"]
+        g.extra = d["extra"]
+        return g
+
+    def log_dicts(self):
+        """The action log as dicts {player, action, card, phu} with card codes."""
+        out = []
+        for p, action, card, phu in self.log or ():
+            out.append({"player": p, "action": action,
+                        "card": CODES[card] if card >= 0 else None,
+                        "phu": _phu_codes(phu)})
+        return out
+
+
+def _phu_codes(phu):
+    if phu is None:
+        return None
+    if phu and not isinstance(phu[0], int):
+        return [[CODES[k] for k in part] for part in phu]
+    return [CODES[k] for k in phu]
+
+
+class Hoi:
+    """A hội: games until a player reaches 50 points; the winner (or the kê of a draw) deals
+    next; consecutive wins by the same player score Thông, Tam khôi, ..."""
+
+    def __init__(self, players=5, dealer=0, target=HOI_TARGET):
+        self.n = players
+        self.target = target
+        self.scores = [0] * players
+        self.dealer = dealer
+        self.last_winner = -1
+        self.streak = 0
+        self.games = 0
+        self.history = []       # (winner or -1, points)
+
+    def new_game(self, rng, record=False):
+        """Deal the next game of the hội."""
+        game = ToTom(self.n, self.dealer, self.last_winner, self.streak, record)
+        game.deal(rng)
+        return game
+
+    def record(self, game):
+        """Add a finished game to the score sheet."""
+        self.games += 1
+        if game.winner >= 0:
+            points = game.score["points"]
+            self.scores[game.winner] += points
+            if game.winner == self.last_winner:
+                self.streak += 1
+            else:
+                self.last_winner, self.streak = game.winner, 1
+            self.history.append((game.winner, points))
+        else:
+            self.last_winner, self.streak = -1, 0
+            self.history.append((-1, 0))
+        self.dealer = game.next_dealer
+
+    def over(self):
+        """True once somebody has reached the target."""
+        return max(self.scores) >= self.target
+
+    def leader(self):
+        """The player with the most points (the lowest seat on a tie)."""
+        best = 0
+        for p in range(self.n):
+            if self.scores[p] > self.scores[best]:
+                best = p
+        return best
+
+    def to_dict(self):
+        """JSON-serialisable score sheet."""
+        return {"n": self.n, "target": self.target, "scores": list(self.scores),
+                "dealer": self.dealer, "last": self.last_winner, "streak": self.streak,
+                "games": self.games, "history": [list(h) for h in self.history]}
+
+    @classmethod
+    def from_dict(cls, d):
+        """Rebuild a hội saved by to_dict()."""
+        h = cls(d["n"], d["dealer"], d["target"])
+        h.scores = list(d["scores"])
+        h.last_winner, h.streak, h.games = d["last"], d["streak"], d["games"]
+        h.history = [tuple(x) for x in d["history"]]
+        return h

@@ -1,0 +1,425 @@
+"""Tổ Tôm screens (loaded by tet.ui.to_tom_ui): a hội against four (or three) computer players.
+
+The table shows the card lying at a door and whose door it is, what just happened, the player's
+hand grouped by suit with a cursor, the player's laid phu, and a prompt: Ù, Phỗng, Ăn (one line
+per phu the card can complete), Dậy khàn, Xin or Bỏ qua, exactly the moves `ToTom.legal()` allows.
+The last cursor stop (or prompt entry, or NEXT while the computer plays) opens the laid phu of
+every player. The game is saved after every action.
+"""
+
+import time
+
+from tet.ai.to_tom_ai import Player
+from tet.core import gfx as G
+from tet.core import input as inp
+from tet.core import sound
+from tet.core.app import Screen
+from tet.core.rng import Rng
+from tet.core.text import clip
+from tet.games import to_tom as T
+from tet.games.to_tom_cards import CODES, IS_RED, IS_YEU, NAMES
+from tet.ui.widgets import Choice, Menu, Message
+
+SAVE = "to_tom"
+HUMAN = 0
+BOT_MS = 600
+LOG_KEEP = 4
+SUIT_ROWS = (("Vạn", 1, 9), ("Văn", 10, 18), ("Sách", 19, 27))
+YEU_KINDS = (0, 9, 18, 27, 28, 29)
+VIEW = ("view", None)       # the prompt's last entry: every player's laid phu
+
+
+def seat_name(p):
+    """'Bạn' for the player, 'Máy N' for the computer players."""
+    return "Bạn" if p == HUMAN else "Máy %d" % p
+
+
+def phu_text(phu):
+    """A phu as short codes in brackets."""
+    return "[" + " ".join([CODES[k] for k in phu]) + "]"
+
+
+def action_label(game, action):
+    """The prompt text of one legal action of the player."""
+    name, arg = action
+    card = game.card
+    if name == "u":
+        return "Ù!" if game.phase == T.P_U else "Ù (thiên ù)"
+    if name == "eat":
+        return "Ăn " + phu_text(arg)
+    if name == "phong":
+        return "Phỗng " + CODES[card]
+    if name == "khan":
+        return "Dậy khàn " + CODES[card]
+    if name == "draw":
+        return "Xin bài"
+    if name == "view":
+        return "Xem phu trên chiếu"
+    if name == "pass":
+        return "Để qua" if game.phase == T.P_EAT else "Bỏ qua"
+    return "Đánh bài"
+
+
+def event_text(entry):
+    """One log entry in Vietnamese, e.g. 'Máy 2 đánh Ngũ Vạn'."""
+    p, action, card, _phu = entry
+    text = seat_name(p) + " " + T.ACTION_NAMES[action]
+    if card >= 0 and action != "deal":
+        text += " " + NAMES[card]
+    return text
+
+
+def result_text(hoi, game):
+    """The announcement (xướng) of a finished game and the hội's score sheet."""
+    if game.winner >= 0:
+        score = game.score
+        lines = ["%s ù: %s (%d điểm)." % (seat_name(game.winner), score["xuong"],
+                                          score["points"])]
+        lines.append(" ".join([phu_text(phu) for phu in score["partition"]]))
+    else:
+        lines = ["Hoà: nọc còn %d lá. %s được kê." % (game.left, seat_name(game.next_dealer))]
+    lines.append("Bảng điểm hội (%d điểm):" % hoi.target)
+    for p in range(hoi.n):
+        lines.append("%s: %d" % (seat_name(p), hoi.scores[p]))
+    return "\n".join(lines)
+
+
+class Setup(Menu):
+    """New hội: number of players (from the house rule), then Bắt đầu; Kiểm bài opens the hand
+    checker (tet.ui.to_tom_checker_ui)."""
+
+    def __init__(self, app):
+        self.players = app.rule("totom", "players", 5)
+        self.thap_hong_or_more = app.rule("totom", "thap_hong_or_more", 0)
+        items = [("Bắt đầu hội mới", self._begin),
+                 (lambda: "Số người: %d" % self.players, self._toggle_players),
+                 ("Kiểm bài", self._open_checker)]
+        Menu.__init__(self, app, "Tổ Tôm", items)
+        self.offered = False
+
+    def enter(self):
+        if self.offered:
+            return
+        self.offered = True
+        saved = self.app.load_game(SAVE)
+        if saved:
+            self.app.push(Choice(self.app, "Tổ Tôm", ["Tiếp tục ván trước", "Ván mới"],
+                                 lambda i: self._resume(saved, i)))
+
+    def _resume(self, saved, index):
+        if index == 1:
+            self.app.forget_game(SAVE)
+            return
+        try:
+            table = Table.from_save(self.app, saved)
+        except (KeyError, ValueError, TypeError, IndexError):
+            self.app.forget_game(SAVE)
+            return
+        self.app.push(table)
+
+    def _open_checker(self, menu):
+        from tet.ui.to_tom_checker_ui import Checker
+
+        self.app.push(Checker(self.app, self.players))
+
+    def _toggle_players(self, menu):
+        self.players = 4 if self.players == 5 else 5
+
+    def _begin(self, menu):
+        rng = Rng(self.app.rng.next32())
+        hoi = T.Hoi(self.players, dealer=rng.below(self.players))
+        table = Table(self.app, hoi, None, rng, self.thap_hong_or_more)
+        table.save()
+        self.app.push(table)
+
+
+class Table(Screen):
+    """One game of the hội at the table."""
+
+    title = "Tổ Tôm"
+
+    def __init__(self, app, hoi, game, rng, thap_hong_or_more=0):
+        Screen.__init__(self, app)
+        self.hoi = hoi
+        self.rng = rng
+        self.thap_hong_or_more = thap_hong_or_more
+        if game is None:
+            game = hoi.new_game(rng, record=True)
+            game.thap_hong_or_more = bool(thap_hong_or_more)
+        self.game = game
+        self.bots = [Player("bot", rng) for _ in range(hoi.n)]
+        self.cursor = 0
+        self.option = 0
+        self.options = []
+        self.discard_mode = False
+        self.hand = []
+        self.event = ""
+        self.since = None
+        self._refresh()
+
+    @classmethod
+    def from_save(cls, app, data):
+        """Resume a game saved by save()."""
+        rng = Rng(1)
+        rng.state = data["rng"]
+        game = T.ToTom.from_dict(data["game"])
+        game.log = []
+        table = cls(app, T.Hoi.from_dict(data["hoi"]), game, rng, data.get("thap", 0))
+        table.event = data.get("event", "")
+        return table
+
+    def save(self):
+        """Save the hội and the game after a completed action (survives a reboot)."""
+        self.app.save_game(SAVE, {"hoi": self.hoi.to_dict(), "game": self.game.to_dict(),
+                                  "rng": self.rng.state, "thap": self.thap_hong_or_more,
+                                  "event": self.event})
+
+    # ----- state -----
+
+    def _refresh(self):
+        """Recompute the hand list and the player's options after any change."""
+        game = self.game
+        hand = []
+        counts = game.hands[HUMAN]
+        for _label, lo, hi in SUIT_ROWS:
+            for k in range(lo - 1, hi):
+                if not IS_YEU[k]:
+                    hand += [k] * counts[k]
+        for k in YEU_KINDS:
+            hand += [k] * counts[k]
+        self.hand = hand
+        if self.cursor > len(hand):
+            self.cursor = len(hand)
+        self.options = []
+        self.discard_mode = False
+        if game.to_move() == HUMAN:
+            legal = game.legal(HUMAN)
+            if game.phase == T.P_DISCARD and legal[0][0] != "u":
+                self.discard_mode = True
+            else:
+                self.options = legal + [VIEW]
+                if game.phase == T.P_DISCARD:
+                    self.options = [legal[0], ("pick", None), VIEW]
+                self.option = 0
+
+    def _play(self, p, action):
+        game = self.game
+        game.apply(p, action)
+        if game.log:
+            self.event = event_text(game.log[-1])
+            if len(game.log) > LOG_KEEP:
+                del game.log[:-LOG_KEEP]
+        if action[0] in ("eat", "phong", "khan"):
+            self.app.sound.play(sound.CAPTURE, self.app.hw.clock())
+        if game.phase == T.P_OVER:
+            self._finish()
+            return
+        self.save()
+        self._refresh()
+
+    def _finish(self):
+        game = self.game
+        self.hoi.record(game)
+        tune = sound.WIN if game.winner == HUMAN else (sound.LOSE if game.winner >= 0
+                                                       else sound.MOVE)
+        self.app.sound.play(tune, self.app.hw.clock())
+        title = "Ù!" if game.winner >= 0 else "Hoà"
+        if self.hoi.over():
+            self.app.forget_game(SAVE)
+            body = result_text(self.hoi, game) + "\nHết hội: %s thắng." % seat_name(
+                self.hoi.leader())
+            self.app.replace(Message(self.app, title, body))
+            return
+        nxt = Table(self.app, self.hoi, None, self.rng, self.thap_hong_or_more)
+        nxt.save()
+        self.app.replace(Message(self.app, title, result_text(self.hoi, game),
+                                 on_close=lambda: self.app.push(nxt)))
+
+    # ----- events -----
+
+    def handle(self, ev):
+        if ev == inp.BACK:
+            self.app.push(Choice(self.app, "Thoát ván?", ["Tiếp tục", "Lưu và thoát"],
+                                 self._quit))
+            return
+        game = self.game
+        if game.to_move() != HUMAN:
+            if ev == inp.OK:
+                self._bot_step()
+            elif inp.forward(ev) or inp.backward(ev):
+                self._view()
+            return
+        if self.discard_mode:
+            self._handle_discard(ev)
+            return
+        n = len(self.options)
+        if inp.forward(ev):
+            self.option = (self.option + 1) % n
+        elif inp.backward(ev):
+            self.option = (self.option - 1) % n
+        elif ev == inp.OK:
+            action = self.options[self.option]
+            if action[0] == "pick":
+                self.options = []
+                self.discard_mode = True
+            elif action is VIEW:
+                self._view()
+            else:
+                self._play(HUMAN, action)
+
+    def _handle_discard(self, ev):
+        stops = len(self.hand) + 1
+        if inp.forward(ev):
+            self.cursor = (self.cursor + 1) % stops
+        elif inp.backward(ev):
+            self.cursor = (self.cursor - 1) % stops
+        elif ev == inp.OK:
+            if self.cursor == len(self.hand):
+                self._view()
+                return
+            kind = self.hand[self.cursor]
+            if kind in self.game.discards(HUMAN):
+                self._play(HUMAN, ("discard", kind))
+                self.app.sound.play(sound.CLICK, self.app.hw.clock())
+            else:
+                self.app.sound.play(sound.ERROR, self.app.hw.clock())
+
+    def _view(self):
+        self.app.push(Message(self.app, "Phu trên chiếu", self.table_text()))
+
+    def _quit(self, index):
+        if index == 1:
+            self.save()
+            self.app.pop()
+
+    def _bot_step(self):
+        p = self.game.to_move()
+        if p < 0 or p == HUMAN:
+            return
+        self._play(p, self.bots[p].choose(self.game, p))
+        self.since = None
+
+    def tick(self, now):
+        if self.game.to_move() in (-1, HUMAN):
+            return False
+        if self.since is None:
+            self.since = now
+            return False
+        if time.ticks_diff(now, self.since) >= BOT_MS:
+            self._bot_step()
+            return True
+        return False
+
+    # ----- text -----
+
+    def table_text(self):
+        """Every player's laid phu, khàn and the stock, for the Phu trên chiếu screen."""
+        game = self.game
+        lines = []
+        for p in range(game.n):
+            laid = " ".join([phu_text(phu) for phu in game.laid[p]]) or "chưa hạ phu"
+            khan = len(game.khan[p])
+            if khan:
+                laid += " · khàn úp: %d" % khan
+            lines.append("%s: %s" % (seat_name(p), laid))
+        lines.append("Nọc còn %d lá." % game.left)
+        return "\n".join(lines)
+
+    def door_text(self):
+        """The card at a door and whose door, or whose turn it is to discard."""
+        game = self.game
+        if game.card >= 0:
+            return "Cửa %s: %s" % (seat_name(game.door), NAMES[game.card])
+        p = game.to_move()
+        return "%s đánh bài" % seat_name(p) if p >= 0 else ""
+
+    def prompt_text(self):
+        """The line under the hand: the highlighted option or what OK does."""
+        if self.options:
+            label = action_label(self.game, self.options[self.option])
+            return "◀ %s ▶" % label if len(self.options) > 1 else label
+        if self.discard_mode:
+            if self.cursor == len(self.hand):
+                return "OK: xem phu trên chiếu"
+            kind = self.hand[self.cursor]
+            if kind in self.game.discards(HUMAN):
+                return "OK: đánh " + NAMES[kind]
+            return NAMES[kind] + ": không được đánh"
+        return "Máy đang đi… OK: nhanh, ▶: xem phu"
+
+    # ----- drawing -----
+
+    def _cards(self, g, y, kinds, start, x0, width_cols):
+        """Draw hand cards (indices start..) as codes; the cursor card inverted."""
+        x = x0
+        cw = g.font.width
+        skip = 0
+        at = self.cursor - start
+        if 0 <= at < len(kinds):
+            # keep the cursor card on screen when the row is wider than the screen
+            skip = max(0, at - width_cols // 3 + 1)
+        for i in range(skip, len(kinds)):
+            k = kinds[i]
+            text = CODES[k]
+            if x + cw * (len(text) + 1) > x0 + width_cols * cw:
+                break
+            if start + i == self.cursor and self.discard_mode:
+                g.fill_rect(x - 1, y, cw * len(text) + 2, g.line_h, G.WHITE if not g.colour
+                            else G.GOLD)
+                g.text(text, x, y, G.BLACK)
+            else:
+                g.text(text, x, y, G.RED if IS_RED[k] and g.colour else G.CREAM)
+            x += cw * (len(text) + 1)
+
+    def _rows(self):
+        """(label, first index in self.hand, kinds) per suit row and the yêu row."""
+        rows = []
+        i = 0
+        for label, lo, hi in SUIT_ROWS:
+            kinds = []
+            while i + len(kinds) < len(self.hand) and lo - 1 <= self.hand[i + len(kinds)] < hi \
+                    and not IS_YEU[self.hand[i + len(kinds)]]:
+                kinds.append(self.hand[i + len(kinds)])
+            rows.append((label, i, kinds))
+            i += len(kinds)
+        rows.append(("Yêu", i, self.hand[i:]))
+        return rows
+
+    def draw(self, g):
+        game = self.game
+        cols = g.cols() - 1
+        right = "Nọc %d" % game.left
+        if g.small:
+            self._draw_small(g, cols, right)
+            return
+        y = g.header("Tổ Tôm · " + seat_name(game.dealer) + " cái", right)
+        g.text(clip(self.door_text(), cols), 3, y, G.GOLD)
+        y += g.line_h
+        g.text(clip(self.event, cols), 3, y, G.LIGHT)
+        y += g.line_h + 1
+        for label, first, kinds in self._rows():
+            g.text(label, 3, y, G.GREY)
+            self._cards(g, y, kinds, first, 3 + 5 * g.font.width, cols - 5)
+            y += g.line_h
+        mine = " ".join([phu_text(phu) for phu in game.laid[HUMAN]])
+        if game.khan[HUMAN]:
+            mine += " khàn " + " ".join([CODES[k] for k in game.khan[HUMAN]])
+        colour = G.GOLD if self.discard_mode and self.cursor == len(self.hand) else G.GREEN
+        g.text(clip("Phu: " + (mine or "—"), cols), 3, y, colour)
+        g.text(clip(self.prompt_text(), cols), 3, g.h - g.line_h, G.WHITE)
+
+    def _draw_small(self, g, cols, right):
+        y = g.header(clip(self.door_text(), g.cols() - len(right) - 1), right)
+        g.text(clip(self.event, cols), 1, y, G.WHITE)
+        y += g.line_h
+        rows = self._rows()
+        shown = rows[0]
+        for row in rows:
+            if row[1] <= self.cursor < row[1] + len(row[2]):
+                shown = row
+        label, first, kinds = shown
+        g.text(label[0], 1, y, G.WHITE)
+        self._cards(g, y, kinds, first, 1 + 2 * g.font.width, cols - 2)
+        y += g.line_h
+        g.text(clip(self.prompt_text(), cols), 1, y, G.WHITE)
+

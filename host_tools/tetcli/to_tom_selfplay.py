@@ -1,0 +1,74 @@
+"""`tet totom selfplay`: one seeded Tổ Tôm game between computer players, every action logged."""
+
+from tetcli.common import emit_json
+
+from tet.ai.to_tom_ai import Player, play_out
+from tet.core.rng import Rng
+from tet.games.to_tom import ACTION_NAMES, ToTom
+from tet.games.to_tom_cards import CODES, NAMES
+
+def dealt_hands(game):
+    """Each player's cards as dealt (the dealer's extra card included), as sorted kinds."""
+    out = []
+    for p in range(game.n):
+        kinds = []
+        for k in range(len(game.hands[p])):
+            kinds += [k] * game.hands[p][k]
+        for k in game.khan[p]:
+            kinds += [k, k, k]
+        for phu in game.laid[p]:
+            kinds += list(phu)
+        kinds.sort()
+        out.append(kinds)
+    return out
+
+
+def selfplay(seed, players=5, policies=None):
+    """Play one game; return the JSON-ready record (seed, deal, actions, result)."""
+    rng = Rng(seed)
+    dealer = rng.below(players)
+    game = ToTom(players, dealer)
+    game.deal(rng)
+    hands = dealt_hands(game)
+    stock = [CODES[game.stock[i]] for i in range(game.left - 1, -1, -1)]
+    policies = policies or ["bot"] * players
+    bots = [Player(policies[p], rng) for p in range(players)]
+    decisions = play_out(game, bots)
+    result = {"winner": game.winner if game.winner >= 0 else None,
+              "draw": game.winner < 0, "next_dealer": game.next_dealer,
+              "decisions": decisions, "stock_left": game.left}
+    if game.score:
+        for key in ("points", "chuc_sac", "extras", "xuong"):
+            result[key] = game.score[key]
+        result["partition"] = [[CODES[k] for k in phu] for phu in game.score["partition"]]
+    return {"seed": seed, "players": players, "dealer": dealer,
+            "hands": [[CODES[k] for k in h] for h in hands], "stock": stock,
+            "actions": game.log_dicts(), "result": result}
+
+
+def _print_text(record):
+    print("Tổ Tôm, %d người, hạt giống %d; người %d cầm cái" % (record["players"], record["seed"],
+                                                            record["dealer"]))
+    for entry in record["actions"]:
+        line = "  người %d %s" % (entry["player"], ACTION_NAMES[entry["action"]])
+        if entry["card"]:
+            line += " " + NAMES[CODES.index(entry["card"])]
+        if entry["phu"] and entry["action"] != "u":
+            line += " [" + " ".join(entry["phu"]) + "]"
+        print(line)
+    res = record["result"]
+    if res["draw"]:
+        print("Hoà; người %d được kê." % res["next_dealer"])
+    else:
+        print("Người %d ù: %s (%d điểm)" % (res["winner"], res["xuong"], res["points"]))
+        print("  " + "  ".join("[" + " ".join(phu) + "]" for phu in res["partition"]))
+
+
+def run_selfplay(args):
+    """`tet totom selfplay --seed S [--players 4|5] [--json]`; returns the exit status."""
+    record = selfplay(args.seed, args.players)
+    if args.json:
+        emit_json(record)
+    else:
+        _print_text(record)
+    return 0

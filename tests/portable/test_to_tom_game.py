@@ -1,0 +1,378 @@
+"""Tổ Tôm game flow: the deal, hand-made positions for every forbidden move, ù đè, the draw at five
+cards, thiên ù with Thông, the hội and saves. Runs under pytest and real MicroPython."""
+
+import json
+
+from tet.core.rng import Rng
+from tet.games import to_tom as T
+from tet.games.to_tom_cards import CODES, NKINDS
+
+K = {}
+for _i in range(NKINDS):
+    K[CODES[_i]] = _i
+
+
+def kinds(text):
+    return [K[c] for c in text.split()]
+
+
+# A 20-card hand worked by hand: [7N 3V 3S] Tôm, [1N 2N 3N], [4S 5S 6S], [7S 8S 9S], [2V 2N 2S],
+# the lone yêu CC TT OC, and 4V 6V waiting for 5V (xuyên).
+HAND_A = "7N 3V 3S 1N 2N 3N 4S 5S 6S 7S 8S 9S 2V 2N 2S CC TT OC 4V 6V"
+# Another: [9N 1V 1S] lưng, [4N 5N 6N], [7V 8V 9V], [1S 2S 3S], [8N 8V 8S], CC TT OC, and the
+# pair 5V 5V waiting for a third 5V (phỗng).
+HAND_B = "9N 1V 1S 4N 5N 6N 7V 8V 9V 1S 2S 3S 8N 8V 8S CC TT OC 5V 5V"
+
+
+def table(spec, top=(), dealer=0, players=5, short_stock=None, keep=""):
+    """A dealt game: spec {player: codes}; the other cards fill the hands in turn, the kinds of
+    `top` and `keep` kept out of the fillers; `top` are the stock's first cards (top first)."""
+    size = T.HAND_SIZE[players]
+    left = [4] * NKINDS
+    reserved = bytearray(NKINDS)
+    hands = []
+    for p in range(players):
+        hand = kinds(spec.get(p, ""))
+        hands.append(hand)
+        for k in hand:
+            left[k] -= 1
+    for k in kinds(keep):
+        reserved[k] = 1
+    top_kinds = kinds(" ".join(top))
+    for k in top_kinds:
+        left[k] -= 1
+        reserved[k] = 1
+    fillers = []
+    spare = []
+    for copy in range(4):
+        for k in range(NKINDS):
+            if left[k] > copy:
+                (spare if reserved[k] else fillers).append(k)
+    Rng(5).shuffle(fillers)
+    for p in range(players):
+        want = size + (1 if p == dealer else 0)
+        while len(hands[p]) < want:
+            hands[p].insert(0, fillers.pop())
+    stock = spare + fillers
+    if short_stock is not None:
+        stock = stock[:short_stock]
+    for k in reversed(top_kinds):
+        stock.append(k)
+    g = T.ToTom(players, dealer)
+    g.deal_cards(hands, stock)
+    return g
+
+
+def count_cards(g):
+    """Copies of each kind found in hands, khàn, laid phu, stock, pile and at the door."""
+    seen = [0] * NKINDS
+    for p in range(g.n):
+        for k in range(NKINDS):
+            seen[k] += g.hands[p][k]
+        for k in g.khan[p]:
+            seen[k] += 3
+        for phu in g.laid[p]:
+            for k in phu:
+                seen[k] += 1
+    for i in range(g.left):
+        seen[g.stock[i]] += 1
+    for k in g.pile:
+        seen[k] += 1
+    if g.card >= 0:
+        seen[g.card] += 1
+    return seen
+
+
+def names(legal):
+    return [a[0] for a in legal]
+
+
+def test_deal_five_players():
+    for seed in range(20):
+        g = T.ToTom(5, seed % 5)
+        g.deal(Rng(seed))
+        for p in range(5):
+            assert g.total_cards(p) == (21 if p == seed % 5 else 20)
+        assert g.left == 19
+        assert count_cards(g) == [4] * NKINDS
+        assert g.to_move() == seed % 5 and g.phase == T.P_DISCARD
+
+
+def test_deal_four_players():
+    g = T.ToTom(4, 2)
+    g.deal(Rng(9))
+    assert [g.total_cards(p) for p in range(4)] == [24, 24, 25, 24]
+    assert g.left == 23
+
+
+def test_thien_khai_laid_and_khan_set_aside_at_the_deal():
+    g = table({0: "3V 3V 3V 3V", 2: "5S 5S 5S"})
+    assert g.laid[0] == [(K["3V"],) * 4]
+    assert g.khan[2] == [K["5S"]]
+    assert g.hands[0][K["3V"]] == 0 and g.hands[2][K["5S"]] == 0
+    assert ("thien_khai", K["3V"]) in [(e[1], e[2]) for e in g.log]
+
+
+def test_phu_completed_lists_runs_bi_and_lung():
+    hand = bytearray(NKINDS)
+    for k in kinds("3V 4V 6V 7V"):
+        hand[k] += 1
+    runs = T.phu_completed(hand, K["5V"])
+    assert sorted(runs) == sorted([tuple(range(a, b + 1)) for a, b in
+                                   ((2, 4), (2, 5), (2, 6), (3, 5), (3, 6), (4, 6))])
+    hand = bytearray(NKINDS)
+    for k in kinds("3V 3V 3S 4N"):
+        hand[k] += 1
+    got = T.phu_completed(hand, K["3N"])
+    assert tuple(sorted(kinds("3N 3V 3S"))) in got
+    assert tuple(sorted(kinds("3N 3V 3V 3S"))) in got
+    got = T.phu_completed(hand, K["7N"])
+    assert got == [tuple(sorted(kinds("7N 3V 3S"))), tuple(sorted(kinds("7N 3V 3V 3S")))]
+    assert T.phu_completed(hand, K["OC"]) == [(K["OC"],)]
+    assert T.phu_completed(hand, K["9S"]) == []
+
+
+def test_no_yeu_is_ever_discarded():
+    g = table({0: "1V 1N CC OC 5V 7S"})
+    out = g.discards(0)
+    for k in kinds("1V 1N CC OC"):
+        assert k not in out
+    assert K["5V"] in out and K["7S"] in out
+
+
+def test_an_mot_danh_hai_after_eating_into_a_bi():
+    g = table({0: "3N", 1: "3V 3V 3S 4N 5N 8V"}, dealer=0, keep="3N 3V 3S 4N 5N")
+    g.apply(0, ("discard", K["3N"]))
+    assert g.to_move() == 1
+    bi = tuple(sorted(kinds("3N 3V 3S")))
+    assert ("eat", bi) in g.legal(1)
+    g.apply(1, ("eat", bi))
+    out = g.discards(1)
+    assert K["3V"] not in out          # another copy of a card of the phu just laid
+    assert K["4N"] not in out and K["5N"] not in out    # would have made a run with 3N
+    assert K["8V"] in out
+    assert K["3S"] not in out          # laid: no longer in hand
+
+
+def test_phong_mot_danh_hai():
+    g = table({0: "7N", 3: "7N 7N 5N 6N 8S"}, dealer=0, keep="7N 5N 6N")
+    g.apply(0, ("discard", K["7N"]))
+    assert g.phase == T.P_PHONG and g.to_move() == 3
+    assert names(g.legal(3)) == ["phong", "pass"]
+    g.apply(3, ("phong", None))
+    out = g.discards(3)
+    assert K["5N"] not in out and K["6N"] not in out
+    assert K["8S"] in out
+    at = len(g.log)
+    g.apply(3, ("discard", K["8S"]))
+    # play goes on from the door after the player who phỗng
+    nxt = [e for e in g.log[at + 1:] if e[1] in ("draw", "eat")]
+    assert (nxt[0][0] if nxt else g.door) == 4
+
+
+def test_a_skipped_card_cannot_be_eaten_later():
+    g = table({0: "5V", 1: "4V 6V"}, top=("5V",), dealer=0, keep="5V 4V 6V")
+    g.apply(0, ("discard", K["5V"]))
+    assert g.to_move() == 1 and "eat" in names(g.legal(1))
+    g.apply(1, ("draw", None))
+    # the stock turned up another 5V at the same door: eating it is now forbidden, so it passes
+    assert g.log[-2] == (1, "draw", K["5V"], None)
+    assert g.log[-1] == (1, "pass", K["5V"], None)
+    assert g.door == 2
+
+
+def test_a_declined_phong_cannot_be_taken_later():
+    g = table({0: "9S", 3: "9S 9S"}, top=("9S",), dealer=0, keep="9S")
+    g.apply(0, ("discard", K["9S"]))
+    assert g.to_move() == 3 and g.phase == T.P_PHONG
+    g.apply(3, ("pass", None))
+    assert g.banned[3][K["9S"]] == 1
+    assert not g._can_phong(3, K["9S"])
+
+
+def test_yeu_at_own_door_must_be_eaten():
+    g = table({0: "5V", 1: "2V 7S"}, top=("OC",), dealer=0, keep="5V OC")
+    g.apply(0, ("discard", K["5V"]))
+    while g.card != K["OC"]:
+        p = g.to_move()
+        legal = g.legal(p)
+        g.apply(p, legal[-1] if legal[-1][0] in ("draw", "pass") else legal[0])
+    assert g.door == g.to_move()
+    legal = g.legal(g.to_move())
+    assert legal and all(a[0] in ("eat", "phong") for a in legal)
+    assert ("eat", (K["OC"],)) in legal
+
+
+def test_yeu_can_be_phong_by_another_before_the_door_eats():
+    g = table({0: "5V", 3: "OC OC"}, top=("OC",), dealer=0, keep="5V OC")
+    g.apply(0, ("discard", K["5V"]))
+    if g.to_move() == 1:
+        g.apply(1, ("draw", None))
+    assert g.card == K["OC"] and g.door == 1
+    assert g.to_move() == 3 and g.phase == T.P_PHONG
+    g.apply(3, ("pass", None))
+    assert g.to_move() == 1 and "pass" not in names(g.legal(1))
+
+
+def test_khan_must_be_taken():
+    g = table({0: "5S", 2: "5S 5S 5S"}, dealer=0, keep="5S")
+    assert g.khan[2] == [K["5S"]]
+    g.apply(0, ("discard", K["5S"]))
+    assert g.to_move() == 2 and g.legal(2) == [("khan", None)]
+    g.apply(2, ("khan", None))
+    assert (K["5S"],) * 4 in g.laid[2] and g.khan[2] == []
+    assert g.phase == T.P_DISCARD and g.to_move() == 2
+
+
+def test_u_de_priority():
+    assert T.u_priority(1, [3, 2], 5) == 2
+    assert T.u_priority(1, [4, 1, 3], 5) == 1
+    assert T.u_priority(3, [1, 0], 5) == 0
+    assert T.u_priority(2, [1], 4) == 1
+    assert T.u_priority(0, [], 5) == -1
+
+
+def test_u_de_in_play_nearest_counter_clockwise_first():
+    g = table({0: "5V", 2: HAND_A, 3: HAND_B}, dealer=0, keep="5V")
+    g.apply(0, ("discard", K["5V"]))
+    assert g.u_queue == [2, 3]
+    assert g.to_move() == 2 and g.legal(2) == [("u", None), ("pass", None)]
+    g.apply(2, ("pass", None))
+    assert g.to_move() == 3
+    g.apply(3, ("u", None))
+    assert g.winner == 3 and g.phase == T.P_OVER and g.next_dealer == 3
+    assert "Tôm" not in g.score["xuong"]
+
+
+def test_u_de_the_door_player_first():
+    g = table({0: "5V", 1: HAND_B, 3: HAND_A}, dealer=0, keep="5V")
+    g.apply(0, ("discard", K["5V"]))
+    assert g.u_queue == [1, 3]
+    g.apply(1, ("u", None))
+    assert g.winner == 1
+
+
+def test_u_with_xuyen_scores_tom_and_xuyen():
+    g = table({0: "5V", 2: HAND_A}, dealer=0, keep="5V")
+    g.apply(0, ("discard", K["5V"]))
+    g.apply(2, ("u", None))
+    # Tôm (6) + xuyên (+2): 4 + (6 - 4) + 2
+    assert g.score["points"] == 8
+
+
+def test_thien_u_and_thong():
+    hand = HAND_A + " 5V"
+    g = table({1: hand}, dealer=1)
+    assert g.legal(1)[0] == ("u", None)
+    plain = T.ToTom(5, 1)
+    plain.deal_cards([[], kinds(hand), [], [], []], [])
+    plain.apply(1, ("u", None))
+    g.streak_player, g.streak = 1, 1
+    g.apply(1, ("u", None))
+    assert g.score["points"] == plain.score["points"] + 2
+    assert g.score["xuong"].startswith("Thông")
+
+
+def test_four_players_need_two_lung():
+    # [7N 3V 3S] is the only lưng of this 21-card winning hand
+    base = "7N 3V 3S 4N 5N 6N 4S 5S 6S 7S 8S 9S 2V 2N 2S CC 1V OC 4V 5V 6V"
+    one = base + " 5N 6N 7N 8N"
+    two = base + " 9N 1V 1S 1N"
+    g = table({0: one}, dealer=0, players=4)
+    assert "u" not in names(g.legal(0))
+    g = table({0: two}, dealer=0, players=4)
+    assert g.legal(0)[0] == ("u", None)
+
+
+def _decline_all(g):
+    while g.phase != T.P_OVER:
+        p = g.to_move()
+        legal = g.legal(p)
+        choice = legal[0]
+        for a in legal:
+            if a[0] in ("pass", "draw"):
+                choice = a
+        g.apply(p, choice)
+
+
+def test_draw_at_five_cards_left():
+    g = table({0: "5V"}, dealer=0, short_stock=7, keep="5V")
+    assert g.left == 7
+    g.apply(0, ("discard", K["5V"]))
+    _decline_all(g)
+    assert g.winner == -1 and g.left == 5
+    draws = [e for e in g.log if e[1] == "draw"]
+    assert len(draws) == 2
+    last = g.log[-1]
+    assert last[1] == "draw_game" and g.next_dealer == last[0]
+    assert g.pile_door[-1] == last[0]       # the last card lay at the kê's door
+
+
+def test_conservation_and_legality_random_play():
+    for seed in range(6):
+        rng = Rng(seed)
+        g = T.ToTom(5 if seed % 2 else 4, seed % 4)
+        g.deal(rng)
+        while g.phase != T.P_OVER:
+            p = g.to_move()
+            legal = g.legal(p)
+            assert legal
+            g.apply(p, rng.choice(legal))
+            assert count_cards(g) == [4] * NKINDS
+
+
+def test_illegal_action_is_refused():
+    g = table({0: "1V 5V"}, dealer=0)
+    for bad in (("discard", K["1V"]), ("eat", (K["5V"],)), ("draw", None)):
+        try:
+            g.apply(0, bad)
+            raise AssertionError("accepted %r" % (bad,))
+        except ValueError:
+            pass
+    try:
+        g.apply(1, ("discard", K["5V"]))
+        raise AssertionError("accepted a move out of turn")
+    except ValueError:
+        pass
+
+
+def test_save_and_restore_mid_game():
+    rng = Rng(77)
+    g = T.ToTom(5, 2)
+    g.deal(rng)
+    for _ in range(9):
+        p = g.to_move()
+        g.apply(p, g.legal(p)[-1])
+    copy = T.ToTom.from_dict(json.loads(json.dumps(g.to_dict())))
+    while g.phase != T.P_OVER:
+        p = g.to_move()
+        assert copy.to_move() == p and copy.legal(p) == g.legal(p)
+        a = g.legal(p)[0]
+        g.apply(p, a)
+        copy.apply(p, a)
+    assert copy.winner == g.winner and copy.next_dealer == g.next_dealer
+
+
+class _Done:
+    def __init__(self, winner, points, next_dealer):
+        self.winner = winner
+        self.score = {"points": points}
+        self.next_dealer = next_dealer
+
+
+def test_hoi_scores_to_fifty_with_streaks():
+    h = T.Hoi(5, dealer=0)
+    h.record(_Done(2, 8, 2))
+    assert h.scores[2] == 8 and h.dealer == 2 and h.streak == 1
+    h.record(_Done(2, 10, 2))
+    assert h.streak == 2
+    g = h.new_game(Rng(1))
+    assert g.streak_player == 2 and g.streak == 2 and g.dealer == 2
+    h.record(_Done(-1, 0, 4))
+    assert h.streak == 0 and h.dealer == 4
+    h.record(_Done(1, 40, 1))
+    assert not h.over()
+    h.record(_Done(1, 12, 1))
+    assert h.over() and h.leader() == 1 and h.scores == [0, 52, 18, 0, 0]
+    again = T.Hoi.from_dict(json.loads(json.dumps(h.to_dict())))
+    assert again.scores == h.scores and again.streak == h.streak and again.games == 5

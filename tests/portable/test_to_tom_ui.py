@@ -1,0 +1,179 @@
+"""Tổ Tôm screens on fake hardware: start a hội, discard with the cursor, answer the prompts,
+bots play on their own, the laid phu view, quit and resume after a reboot, both screen sizes."""
+
+from fake_hw import TWO, new_app, press, run
+
+from tet.games import to_tom as T
+from tet.games.to_tom_cards import NAMES
+
+YEU = (0, 9, 18, 27, 28, 29)
+
+
+def open_table(board, keep_storage=False):
+    """Boot, open Tổ Tôm (third in the launcher), press Bắt đầu hội mới; return the app."""
+    app = new_app(board, keep_storage)
+    nxt, ok = TWO[board]
+    press(app, nxt)
+    press(app, nxt)
+    press(app, ok)
+    assert app.screen.title == "Tổ Tôm"
+    press(app, ok)
+    assert hasattr(app.screen, "game")
+    return app
+
+
+def human_turn(app, limit=20000):
+    """Let the computer players move until it is the player's turn or the game is over."""
+    table = app.screen
+    waited = 0
+    while table.game.to_move() not in (-1, 0) and waited < limit:
+        run(app, 200)
+        waited += 200
+    return table
+
+
+def play_one_action(app):
+    """Answer the player's current decision with the keys: the first option, or the first
+    discard the cursor reaches."""
+    table = app.screen
+    nxt, ok = TWO[app.hw.name]
+    if table.discard_mode:
+        for _ in range(len(table.hand) + 1):
+            kind = table.hand[table.cursor] if table.cursor < len(table.hand) else -1
+            if kind in table.game.discards(0):
+                break
+            press(app, nxt)
+    press(app, ok)
+
+
+def discard_turn(app):
+    """Play (first options) until the player must discard; return the table."""
+    table = human_turn(app)
+    while not table.discard_mode:
+        assert table.game.to_move() == 0, "the game ended before the player discarded"
+        play_one_action(app)
+        table = human_turn(app)
+    return table
+
+
+def test_the_player_discards_with_the_cursor():
+    app = open_table("ttgo_tdisplay")
+    table = discard_turn(app)
+    game = table.game
+    assert app.hw.display.lit() > 300
+    before = sum(game.hands[0])
+    nxt, ok = TWO["ttgo_tdisplay"]
+    while table.cursor >= len(table.hand) or table.hand[table.cursor] not in game.discards(0):
+        press(app, nxt)
+    kind = table.hand[table.cursor]
+    assert table.prompt_text() == "OK: đánh " + NAMES[kind]
+    press(app, ok)
+    assert sum(game.hands[0]) == before - 1
+    assert ("discard" in table.event) or game.to_move() != 0
+
+
+def test_prompts_list_exactly_the_legal_moves():
+    app = open_table("ttgo_tdisplay")
+    seen = 0
+    for _ in range(30):
+        if not hasattr(app.screen, "game"):
+            break
+        table = human_turn(app)
+        if table.game.phase == T.P_OVER:
+            break
+        if table.options:
+            legal = table.game.legal(0)
+            if table.game.phase == T.P_DISCARD:
+                assert table.options == [legal[0], ("pick", None), ("view", None)]
+            else:
+                assert table.options == legal + [("view", None)]
+            seen += 1
+        play_one_action(app)
+    assert seen > 0
+
+
+def test_a_yeu_cannot_be_discarded_from_the_screen():
+    app = open_table("ttgo_tdisplay")
+    for _ in range(10):
+        table = discard_turn(app)
+        yeu = [i for i in range(len(table.hand)) if table.hand[i] in YEU]
+        if yeu:
+            break
+        play_one_action(app)
+    assert yeu
+    nxt, ok = TWO["ttgo_tdisplay"]
+    while table.cursor != yeu[0]:
+        press(app, nxt)
+    before = sum(table.game.hands[0])
+    press(app, ok)
+    assert sum(table.game.hands[0]) == before
+    assert "không được đánh" in table.prompt_text()
+
+
+def test_the_laid_phu_view_opens_from_the_last_cursor_stop():
+    app = open_table("ttgo_tdisplay")
+    table = discard_turn(app)
+    nxt, ok = TWO["ttgo_tdisplay"]
+    while table.cursor != len(table.hand):
+        press(app, nxt)
+    press(app, ok)
+    assert app.screen.title == "Phu trên chiếu"
+    assert "Máy 1" in app.screen.body and "Nọc còn" in app.screen.body
+    press(app, ok)
+    assert app.screen is table
+
+
+def test_next_while_the_computer_plays_opens_the_laid_phu_view():
+    app = open_table("ttgo_tdisplay")
+    table = app.screen
+    while table.game.to_move() == 0:
+        play_one_action(app)
+    press(app, TWO["ttgo_tdisplay"][0])
+    assert app.screen.title == "Phu trên chiếu"
+    press(app, TWO["ttgo_tdisplay"][1])
+    assert app.screen is table
+
+
+def test_quit_and_resume_after_a_reboot():
+    app = open_table("devkit_ssd1306")
+    table = human_turn(app)
+    play_one_action(app)
+    table = human_turn(app)
+    assert hasattr(app.screen, "game")
+    state = table.game.to_dict()
+    hoi = table.hoi.to_dict()
+    app.screen.handle(4)          # BACK: the quit dialog
+    assert app.screen.title.startswith("Thoát")
+    press(app, "DOWN")
+    press(app, "OK")              # Lưu và thoát
+    again = new_app("devkit_ssd1306", keep_storage=True)
+    press(again, "DOWN")
+    press(again, "DOWN")
+    press(again, "OK")
+    assert again.screen.title == "Tổ Tôm"
+    press(again, "OK")            # Tiếp tục ván trước
+    resumed = again.screen
+    assert hasattr(resumed, "game")
+    assert resumed.game.to_dict() == state and resumed.hoi.to_dict() == hoi
+    assert again.hw.display.lit() > 50
+
+
+def test_small_screen_draws_the_hand_row_and_prompt():
+    app = open_table("devkit_ssd1306")
+    table = human_turn(app)
+    assert app.hw.display.lit() > 100
+    assert table.prompt_text()
+
+
+def test_setup_menu_opens_the_hand_checker_with_the_chosen_player_count():
+    app = new_app("ttgo_tdisplay")
+    nxt, ok = TWO["ttgo_tdisplay"]
+    press(app, nxt)
+    press(app, nxt)
+    press(app, ok)
+    press(app, nxt)
+    press(app, ok)                # Số người: 5 -> 4
+    assert app.screen.selected == "Số người: 4"
+    press(app, nxt)
+    press(app, ok)                # Kiểm bài
+    assert app.screen.title == "Kiểm bài" and app.screen.players == 4

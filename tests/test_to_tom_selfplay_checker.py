@@ -1,0 +1,600 @@
+"""An independent Tổ Tôm rule checker that replays `tet totom selfplay --json` records.
+
+It shares no code with the engine: card codes, phu, thành and lưng are re-derived here from the
+spec (docs/to-tom-game.md gives the engine's reading of the forbidden moves), and every logged
+action is checked against the state the checker rebuilds itself: who may act, the card at the
+door, the forbidden moves, ù and its ù đè priority, bans after a skipped take, mandatory khàn and
+yêu, the draw at five cards, and conservation of the 120 cards after every action.
+"""
+
+import itertools
+
+SUITS = "VNS"
+CODE_LIST = ["%d%s" % (n, s) for s in SUITS for n in range(1, 10)] + ["CC", "TT", "OC"]
+KIND = {c: i for i, c in enumerate(CODE_LIST)}
+YEU = {KIND[c] for c in ("1V", "1N", "1S", "CC", "TT", "OC")}
+GROUPS = [frozenset(KIND[c] for c in g.split()) for g in
+          ("9N 1V 1S", "8N 2V 2S", "7N 3V 3S", "9S TT OC", "9S TT 9V", "9V CC 8S")]
+STOCK_LEFT = 5
+
+
+class RuleBroken(AssertionError):
+    """A logged action breaks a rule."""
+
+
+def phu_lung(kinds):
+    """None when `kinds` is no phu, else how many lưng it holds."""
+    kinds = sorted(kinds)
+    n = len(kinds)
+    if n == 1:
+        return 0 if kinds[0] in YEU else None
+    if n in (3, 4) and len(set(kinds)) == 1:
+        return 1
+    for g in GROUPS:
+        if set(kinds) == g:
+            return min(kinds.count(m) for m in g)
+    if n < 3 or kinds[-1] >= 27:
+        return None
+    if len(set(k // 9 for k in kinds)) == 1 and kinds == list(range(kinds[0], kinds[0] + n)):
+        return 1 if kinds[0] == KIND["1N"] else 0
+    if len(set(k % 9 for k in kinds)) == 1 and len(set(k // 9 for k in kinds)) == 3:
+        return 0
+    return None
+
+
+def _lowest_phus(counts, k):
+    """Every phu whose lowest member is kind k, drawn from counts (which holds no kind below k)."""
+    if k in YEU:
+        yield (k,)
+    for size in (3, 4):
+        if counts[k] >= size:
+            yield (k,) * size
+    if k < 27:
+        end = k
+        while end + 1 < 9 * (k // 9 + 1) and counts[end + 1]:
+            end += 1
+            if end - k >= 2:
+                yield tuple(range(k, end + 1))
+        if k < 9:
+            yield from _copies(counts, (k, k + 9, k + 18))
+    for g in GROUPS:
+        if min(g) == k:
+            yield from _copies(counts, sorted(g))
+
+
+def _copies(counts, members):
+    if any(counts[m] == 0 for m in members):
+        return
+    for picks in itertools.product(*[range(1, counts[m] + 1) for m in members]):
+        yield tuple(m for m, c in zip(members, picks) for _ in range(c))
+
+
+def max_lung(counts, memo=None):
+    """Most lưng over the splits of counts into phu, -1 when they are not thành."""
+    memo = {} if memo is None else memo
+    key = tuple(counts)
+    if key in memo:
+        return memo[key]
+    k = next((i for i in range(30) if counts[i]), None)
+    if k is None:
+        return 0
+    best = -1
+    for phu in _lowest_phus(counts, k):
+        rest = list(counts)
+        for m in phu:
+            rest[m] -= 1
+        sub = max_lung(rest, memo)
+        if sub >= 0:
+            best = max(best, sub + phu_lung(phu))
+    memo[key] = best
+    return best
+
+
+def isolated(counts):
+    """True when some non-yêu card has no possible mate in counts."""
+    for k in range(30):
+        if counts[k] != 1 or k in YEU:
+            continue
+        mates = [m for g in GROUPS if k in g for m in g if m != k]
+        if k < 27:
+            mates += [m for m in range(27) if m != k and (
+                (m // 9 == k // 9 and abs(m - k) <= 2) or m % 9 == k % 9)]
+        if not any(counts[m] for m in mates):
+            return True
+    return False
+
+
+class Seat:
+    def __init__(self, dealt):
+        self.conc = [0] * 30
+        for k in dealt:
+            self.conc[k] += 1
+        self.khan = set()
+        self.laid = []
+        self.banned = set()
+
+    def fixed_lung(self):
+        return sum(phu_lung(p) for p in self.laid) + len(self.khan)
+
+    def cards(self):
+        return sum(self.conc) + 3 * len(self.khan) + sum(len(p) for p in self.laid)
+
+
+class Checker:
+    """Replays one selfplay record; raises RuleBroken at the first broken rule."""
+
+    def __init__(self, record):
+        self.rec = record
+        self.n = record["players"]
+        self.need = 2 if self.n == 4 else 1
+        self.seats = [Seat([KIND[c] for c in h]) for h in record["hands"]]
+        self.stock = [KIND[c] for c in record["stock"]]
+        self.pile = []
+        self.card = None
+        self.actions_checked = 0
+
+    def fail(self, i, why):
+        raise RuleBroken("action %d %r: %s" % (i, self.rec["actions"][i], why))
+
+    # --- independent rule helpers ---
+
+    def can_u(self, p, c):
+        s = self.seats[p]
+        conc = list(s.conc)
+        if c not in s.khan:
+            conc[c] += 1
+        if isolated(conc):
+            return False
+        ml = max_lung(conc)
+        return ml >= 0 and ml + s.fixed_lung() >= self.need
+
+    def discard_ok(self, conc, took, phu, x):
+        if x in YEU or conc[x] == 0:
+            return False
+        if took is None:
+            return True
+        if x in phu:
+            return False
+        conc[x] -= 1
+        try:
+            for y in range(30):
+                if conc[y] and phu_lung([took, x, y]) is not None:
+                    return False
+            return True
+        finally:
+            conc[x] += 1
+
+    def can_take(self, p, c, phu, from_hand=True):
+        conc = list(self.seats[p].conc)
+        if from_hand:
+            used = list(phu)
+            used.remove(c)
+            for k in used:
+                conc[k] -= 1
+                if conc[k] < 0:
+                    return False
+        return any(self.discard_ok(conc, c, phu, x) for x in range(30))
+
+    def eat_phus(self, p, c):
+        conc = self.seats[p].conc
+        out = []
+        if c in YEU:
+            out.append((c,))
+        if c < 27:
+            base = 9 * (c // 9)
+            for a in range(base, c + 1):
+                for b in range(c, base + 9):
+                    if b - a >= 2 and all(conc[m] for m in range(a, b + 1) if m != c):
+                        out.append(tuple(range(a, b + 1)))
+            members = [c % 9 + 9 * t for t in range(3)]
+            out += self._with_copies(conc, c, members)
+        for g in GROUPS:
+            if c in g:
+                out += self._with_copies(conc, c, sorted(g))
+        return out
+
+    def _with_copies(self, conc, c, members):
+        ranges = []
+        for m in members:
+            if m == c:
+                ranges.append(range(0, conc[m] + 1))
+            elif conc[m] == 0:
+                return []
+            else:
+                ranges.append(range(1, conc[m] + 1))
+        out = []
+        for picks in itertools.product(*ranges):
+            out.append(tuple(sorted([c] + [m for m, k in zip(members, picks) for _ in range(k)])))
+        return out
+
+    def could_take(self, p, c, at_door):
+        """Player p could eat (at their door) or phỗng card c, a legal discard following."""
+        yeu_door = at_door and c in YEU
+        if c in self.seats[p].banned and not yeu_door:
+            return False
+        if self.seats[p].conc[c] >= 2 and self.can_take(p, c, (c, c, c)):
+            return True
+        if at_door:
+            return any(self.can_take(p, c, phu) for phu in self.eat_phus(p, c))
+        return False
+
+    def total(self):
+        t = sum(s.cards() for s in self.seats) + len(self.stock) + len(self.pile)
+        return t + (1 if self.card is not None else 0)
+
+    # --- replay ---
+
+    def run(self):
+        rec = self.rec
+        size = 24 if self.n == 4 else 20
+        dealer = rec["dealer"]
+        for p, s in enumerate(self.seats):
+            if s.cards() != size + (1 if p == dealer else 0):
+                raise RuleBroken("player %d dealt %d cards" % (p, s.cards()))
+        if len(self.stock) != 120 - self.n * size - 1:
+            raise RuleBroken("stock of %d cards" % len(self.stock))
+        everything = [0] * 30
+        for s in self.seats:
+            for k in range(30):
+                everything[k] += s.conc[k]
+        for k in self.stock:
+            everything[k] += 1
+        if everything != [4] * 30:
+            raise RuleBroken("the deck is not 4 x 30 kinds")
+        acts = rec["actions"]
+        if acts[0]["action"] != "deal" or acts[0]["player"] != dealer:
+            raise RuleBroken("the log does not start with the deal")
+        i = 1
+        for p, s in enumerate(self.seats):
+            for k in range(30):
+                if s.conc[k] == 4:
+                    a = acts[i]
+                    if a["action"] != "thien_khai" or a["player"] != p or KIND[a["card"]] != k:
+                        self.fail(i, "thiên khai of %s expected" % CODE_LIST[k])
+                    s.conc[k] = 0
+                    s.laid.append((k,) * 4)
+                    i += 1
+                elif s.conc[k] == 3:
+                    s.conc[k] = 0
+                    s.khan.add(k)
+        state = ("discard", dealer, None, None)
+        first = True
+        self.u_passed = set()
+        while i < len(acts):
+            a = acts[i]
+            p, act = a["player"], a["action"]
+            c = KIND[a["card"]] if a["card"] else None
+            if state[0] == "discard":
+                who, took, phu = state[1], state[2], state[3]
+                if p != who:
+                    self.fail(i, "player %d must discard" % who)
+                if act == "u" and first:
+                    s = self.seats[p]
+                    ml = max_lung(s.conc)
+                    if ml < 0 or ml + s.fixed_lung() < self.need:
+                        self.fail(i, "thiên ù on a hand that cannot ù")
+                    return self.finish(i, p)
+                if act != "discard":
+                    self.fail(i, "a discard was due")
+                if not self.discard_ok(self.seats[p].conc, took, phu or (), c):
+                    self.fail(i, "forbidden discard")
+                self.seats[p].conc[c] -= 1
+                first = False
+                state = self.appear(c, (p + 1) % self.n, "discard", p)
+            else:
+                state = self.card_action(i, a, p, act, c, state)
+                if state is None:
+                    return self.finish(i, p)
+            if self.total() != 120:
+                self.fail(i, "%d cards on the table" % self.total())
+            self.actions_checked += 1
+            i += 1
+        raise RuleBroken("the log ends before the game does")
+
+    def appear(self, c, door, src, discarder):
+        self.card = c
+        self.u_passed = set()
+        self.window = src != "passed"
+        self.claims_checked = False
+        self.phong_holder = None
+        self.phong_passed = False
+        return ("card", door, src, discarder)
+
+    def close_window(self, i, state, taker):
+        """The ù claims are over: everyone who could ù must have declined; khàn is mandatory;
+        find who may phỗng."""
+        if self.claims_checked:
+            return
+        self.claims_checked = True
+        _, door, src, discarder = state
+        card = self.card
+        if self.window:
+            for q in range(self.n):
+                if q != discarder and q not in self.u_passed and self.can_u(q, card):
+                    self.fail(i, "player %d could ù and was not asked" % q)
+            for q in range(self.n):
+                if q != discarder and card in self.seats[q].khan and q != taker:
+                    if self.can_take(q, card, (card,) * 4, from_hand=False):
+                        self.fail(i, "player %d had to dậy khàn" % q)
+            for q in range(self.n):
+                if q not in (door, discarder) and self.could_take(q, card, False):
+                    self.phong_holder = q
+        self.window = False
+
+    def card_action(self, i, a, p, act, c, state):
+        _, door, src, discarder = state
+        card = self.card
+        if c != card and act not in ("draw_game", "draw"):
+            self.fail(i, "acts on %s but the card is %s" % (a["card"], CODE_LIST[card]))
+        if act == "u":
+            if not self.window or p == discarder or not self.can_u(p, card):
+                self.fail(i, "ù not allowed")
+            for d in range(self.n):
+                q = (door + d) % self.n
+                if q == p:
+                    break
+                if q != discarder and q not in self.u_passed and self.can_u(q, card):
+                    self.fail(i, "ù đè: player %d comes first" % q)
+            return None
+        if act == "pass" and self.window and p not in self.u_passed and p != discarder \
+                and self.can_u(p, card):
+            self.u_passed.add(p)
+            return state
+        self.close_window(i, state, p if act == "khan" else None)
+        s = self.seats[p]
+        if p != door:
+            if act == "khan":
+                return self.take(i, a, p, act, state)
+            if p != self.phong_holder or self.phong_passed or act not in ("pass", "phong"):
+                self.fail(i, "player %d may not act out of turn" % p)
+            if act == "pass":
+                s.banned.add(card)
+                self.phong_passed = True
+                return state
+            return self.take(i, a, p, act, state)
+        if self.phong_holder is not None and not self.phong_passed:
+            self.fail(i, "player %d was not offered the phỗng first" % self.phong_holder)
+        if act in ("khan", "phong", "eat"):
+            return self.take(i, a, p, act, state)
+        if self.could_take(p, card, True):
+            if card in YEU:
+                self.fail(i, "a yêu at one's door must be eaten")
+            s.banned.add(card)
+        if act == "pass":
+            if src != "draw":
+                self.fail(i, "only a drawn card is let pass")
+            return self.appear(card, (door + 1) % self.n, "passed", None)
+        if src == "draw":
+            self.fail(i, "a drawn card must be taken or passed on")
+        self.pile.append(card)
+        self.card = None
+        if act == "draw_game":
+            if len(self.stock) != STOCK_LEFT:
+                self.fail(i, "drawn game with %d cards in the stock" % len(self.stock))
+            return None
+        if act != "draw" or len(self.stock) <= STOCK_LEFT:
+            self.fail(i, "xin expected")
+        top = self.stock.pop(0)
+        if c != top:
+            self.fail(i, "drew %s but the stock's top is %s" % (a["card"], CODE_LIST[top]))
+        return self.appear(top, door, "draw", None)
+
+    def take(self, i, a, p, act, state):
+        """Dậy khàn, phỗng or eat of the card at the door by p."""
+        _, door, src, discarder = state
+        card = self.card
+        s = self.seats[p]
+        if p == discarder:
+            self.fail(i, "taking one's own discard")
+        if act == "khan":
+            if card not in s.khan or src == "passed":
+                self.fail(i, "dậy khàn without a khàn")
+            s.khan.discard(card)
+            phu = (card,) * 4
+            used = []
+        else:
+            phu = tuple(sorted(KIND[x] for x in a["phu"]))
+            if act == "phong":
+                if phu != (card,) * 3:
+                    self.fail(i, "a phỗng lays three identical cards")
+            elif p != door or phu_lung(phu) is None or card not in phu or \
+                    (len(phu) > 1 and len(set(phu)) == 1):
+                self.fail(i, "not a phu this card can be eaten into")
+            if card in s.banned and not (card in YEU and p == door):
+                self.fail(i, "taking a kind skipped earlier")
+            used = list(phu)
+            used.remove(card)
+        if a["phu"] and tuple(sorted(KIND[x] for x in a["phu"])) != phu:
+            self.fail(i, "logged phu differs")
+        for k in used:
+            s.conc[k] -= 1
+            if s.conc[k] < 0:
+                self.fail(i, "laid a card not in hand")
+        s.laid.append(phu)
+        self.card = None
+        return ("discard", p, card, phu)
+
+    def finish(self, i, p):
+        a = self.rec["actions"][i]
+        res = self.rec["result"]
+        if i != len(self.rec["actions"]) - 1:
+            self.fail(i, "actions after the end")
+        if a["action"] == "u":
+            if res["winner"] != p or res["draw"]:
+                raise RuleBroken("result does not name the winner")
+            if not isinstance(res["points"], int) or res["points"] < 4:
+                raise RuleBroken("a win scores at least 4")
+        else:
+            if not res["draw"] or res["next_dealer"] != p:
+                raise RuleBroken("a drawn game's kê is the player at the door")
+        self.actions_checked += 1
+        return True
+
+
+def check_record(record):
+    """Replay a selfplay record; return the number of actions checked."""
+    ch = Checker(record)
+    ch.run()
+    return ch.actions_checked
+
+
+def _selfplay(seed, players):
+    from tetcli.to_tom_selfplay import selfplay
+    return selfplay(seed, players)
+
+
+def test_checker_accepts_engine_games():
+    for seed in range(12):
+        assert check_record(_selfplay(seed, 5 if seed % 3 else 4)) > 5
+
+
+def _first(record, action):
+    return next(i for i, a in enumerate(record["actions"]) if a["action"] == action)
+
+
+def _rejects(record):
+    try:
+        check_record(record)
+    except RuleBroken:
+        return True
+    return False
+
+
+def test_checker_rejects_a_yeu_discard():
+    rec = _selfplay(1, 5)
+    i = _first(rec, "discard")
+    p = rec["actions"][i]["player"]
+    yeu = next(c for c in rec["hands"][p] if KIND[c] in YEU)
+    rec["actions"][i]["card"] = yeu
+    assert _rejects(rec)
+
+
+def test_checker_rejects_a_wrong_draw_and_a_skipped_turn():
+    rec = _selfplay(2, 5)
+    i = _first(rec, "draw")
+    wrong = dict(rec["actions"][i])
+    wrong["card"] = "OC" if wrong["card"] != "OC" else "CC"
+    bad = dict(rec, actions=rec["actions"][:i] + [wrong] + rec["actions"][i + 1:])
+    assert _rejects(bad)
+    other = dict(rec["actions"][i])
+    other["player"] = (other["player"] + 1) % 5
+    bad = dict(rec, actions=rec["actions"][:i] + [other] + rec["actions"][i + 1:])
+    assert _rejects(bad)
+
+
+def test_checker_rejects_a_truncated_log_and_a_false_result():
+    rec = _selfplay(3, 5)
+    assert _rejects(dict(rec, actions=rec["actions"][:-1]))
+    res = dict(rec["result"])
+    res["draw"] = not res["draw"]
+    assert _rejects(dict(rec, result=res))
+
+
+def test_independent_phu_and_thanh():
+    k = KIND
+    assert phu_lung([k["7N"], k["3V"], k["3S"]]) == 1
+    assert phu_lung([k["7N"], k["7N"], k["3V"], k["3V"], k["3S"], k["3S"]]) == 2
+    assert phu_lung([k["1N"], k["2N"], k["3N"], k["4N"]]) == 1
+    assert phu_lung([k["2N"], k["3N"], k["4N"]]) == 0
+    assert phu_lung([k["CC"], k["TT"], k["OC"]]) is None
+    assert phu_lung([k["5V"], k["5V"], k["5N"], k["5S"]]) == 0
+    assert phu_lung([k["8V"], k["9V"], k["1V"]]) is None
+    hand = [0] * 30
+    for c in "7N 3V 3S 4V 5V 6V 1S 2S 3S CC".split():
+        hand[k[c]] += 1
+    assert max_lung(hand) == 1
+    hand[k["9N"]] += 1
+    assert max_lung(hand) == -1
+
+
+# ---- hand-made logs: each forbidden move must be caught ----
+
+def _record(game, hands, stock, actions):
+    """A selfplay-like record of a game dealt by test_to_tom_game.table(), with crafted actions
+    after the deal (and thiên khai) entries the engine logged."""
+    head = [a for a in game.log_dicts() if a["action"] in ("deal", "thien_khai")]
+    return {"seed": 0, "players": game.n, "dealer": game.dealer,
+            "hands": [[CODE_LIST[k] for k in sorted(h)] for h in hands],
+            "stock": [CODE_LIST[k] for k in reversed(stock)],
+            "actions": head + actions,
+            "result": {"winner": None, "draw": True, "next_dealer": None}}
+
+
+def _table(spec, top=(), keep=""):
+    from test_to_tom_game import table
+
+    game = table(spec, top=top, keep=keep)
+    hands = []
+    for p in range(game.n):
+        kinds = []
+        for k in range(30):
+            kinds += [k] * game.hands[p][k]
+        for k in game.khan[p]:
+            kinds += [k] * 3
+        for phu in game.laid[p]:
+            kinds += list(phu)
+        hands.append(kinds)
+    stock = [game.stock[i] for i in range(game.left)]
+    return game, hands, stock
+
+
+def _act(player, action, card=None, phu=None):
+    return {"player": player, "action": action, "card": card, "phu": phu}
+
+
+def _broken(record, words):
+    try:
+        check_record(record)
+    except RuleBroken as e:
+        return words in str(e)
+    return False
+
+
+def test_rejects_eating_a_kind_skipped_before():
+    game, hands, stock = _table({0: "5V", 1: "4V 6V"}, top=("5V",), keep="5V 4V 6V")
+    rec = _record(game, hands, stock, [
+        _act(0, "discard", "5V"), _act(1, "draw", "5V"),
+        _act(1, "eat", "5V", ["4V", "5V", "6V"])])
+    assert _broken(rec, "skipped earlier")
+
+
+def test_rejects_letting_a_yeu_pass_ones_door():
+    game, hands, stock = _table({0: "5V", 1: "2V 7S"}, top=("OC",), keep="5V OC")
+    rec = _record(game, hands, stock, [
+        _act(0, "discard", "5V"), _act(1, "draw", "OC"), _act(1, "pass", "OC")])
+    assert _broken(rec, "must be eaten")
+
+
+def test_rejects_an_mot_danh_hai_and_a_discard_from_a_laid_phu():
+    game, hands, stock = _table({0: "3N", 1: "3V 3V 3S 4N 5N 8V"}, keep="3N 3V 3S 4N 5N")
+    eat = [_act(0, "discard", "3N"), _act(1, "eat", "3N", ["3N", "3V", "3S"])]
+    # a free card is a legal discard: the replay then only finds the log too short
+    assert _broken(_record(game, hands, stock, eat + [_act(1, "discard", "8V")]), "log ends")
+    for bad in ("4N", "3V", "3S"):
+        rec = _record(game, hands, stock, eat + [_act(1, "discard", bad)])
+        assert _broken(rec, "forbidden discard"), bad
+
+
+def test_rejects_a_skipped_khan():
+    game, hands, stock = _table({0: "5S", 2: "5S 5S 5S"}, keep="5S")
+    rec = _record(game, hands, stock, [_act(0, "discard", "5S"),
+                                       _act(1, "draw", CODE_LIST[stock[-1]])])
+    assert _broken(rec, "dậy khàn")
+
+
+def test_rejects_a_u_that_another_player_had_priority_for():
+    from test_to_tom_game import HAND_A, HAND_B
+
+    game, hands, stock = _table({0: "5V", 2: HAND_A, 3: HAND_B}, keep="5V")
+    ok = _record(game, hands, stock, [
+        _act(0, "discard", "5V"), _act(2, "pass", "5V"), _act(3, "u", "5V")])
+    ok["result"] = {"winner": 3, "draw": False, "points": 4, "next_dealer": 3}
+    check_record(ok)
+    bad = dict(ok, actions=[a for a in ok["actions"] if a["action"] != "pass"])
+    assert _broken(bad, "ù đè")
+
+
+def test_rejects_a_draw_game_with_cards_to_draw():
+    game, hands, stock = _table({0: "5V"}, keep="5V")
+    rec = _record(game, hands, stock, [_act(0, "discard", "5V"), _act(1, "draw_game")])
+    assert _broken(rec, "drawn game")
