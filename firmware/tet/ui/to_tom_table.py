@@ -18,7 +18,7 @@ from tet.core.rng import Rng
 from tet.core.text import clip
 from tet.games import to_tom as T
 from tet.games.to_tom_cards import CODES, IS_RED, IS_YEU, NAMES
-from tet.ui.widgets import Choice, Menu, Message
+from tet.ui.widgets import Choice, Menu, Message, offer_resume
 
 SAVE = "to_tom"
 HUMAN = 0
@@ -98,24 +98,9 @@ class Setup(Menu):
         self.offered = False
 
     def enter(self):
-        if self.offered:
-            return
-        self.offered = True
-        saved = self.app.load_game(SAVE)
-        if saved:
-            self.app.push(Choice(self.app, "Tổ Tôm", ["Tiếp tục ván trước", "Ván mới"],
-                                 lambda i: self._resume(saved, i)))
-
-    def _resume(self, saved, index):
-        if index == 1:
-            self.app.forget_game(SAVE)
-            return
-        try:
-            table = Table.from_save(self.app, saved)
-        except (KeyError, ValueError, TypeError, IndexError):
-            self.app.forget_game(SAVE)
-            return
-        self.app.push(table)
+        if not self.offered:
+            self.offered = True
+            offer_resume(self.app, SAVE, "Tổ Tôm", lambda saved: Table.from_save(self.app, saved))
 
     def _open_checker(self, menu):
         from tet.ui.to_tom_checker_ui import Checker

@@ -136,3 +136,27 @@ def confirm_exit(app, before_leave=None):
             app.home()
 
     app.push(Choice(app, "Thoát ván?", ["Chơi tiếp", "Thoát (ván đã được lưu)"], picked))
+
+
+def offer_resume(app, name, title, build):
+    """If game `name` is saved, ask whether to go on with it; `build(saved)` returns its screen.
+
+    A save the game cannot rebuild is reported, forgotten, and a new game starts.
+    """
+    saved = app.load_game(name)
+    if not saved:
+        return
+
+    def picked(index):
+        if index == 1:
+            app.forget_game(name)
+            return
+        try:
+            screen = build(saved)
+        except (KeyError, ValueError, TypeError, IndexError):
+            app.forget_game(name)
+            app.push(Message(app, title, "Không đọc được ván đã lưu. Bắt đầu ván mới."))
+            return
+        app.push(screen)
+
+    app.push(Choice(app, title, ["Tiếp tục ván trước", "Ván mới"], picked))
