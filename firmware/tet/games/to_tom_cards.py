@@ -9,37 +9,32 @@ CC = 27
 TT = 28
 OC = 29
 
-_SUIT_LETTERS = "VNS"
-_SUIT_NAMES = ("Vạn", "Văn", "Sách")
-_NUMBER_NAMES = ("Nhất", "Nhị", "Tam", "Tứ", "Ngũ", "Lục", "Thất", "Bát", "Cửu")
-
-CODES = tuple(["%d%s" % (n + 1, _SUIT_LETTERS[s]) for s in range(3) for n in range(9)]
-              + ["CC", "TT", "OC"])
-NAMES = tuple([_NUMBER_NAMES[n] + " " + _SUIT_NAMES[s] for s in range(3) for n in range(9)]
-              + ["Chi Chi", "Thang Thang", "Ông Cụ"])
+CODES = ("1V", "2V", "3V", "4V", "5V", "6V", "7V", "8V", "9V",
+         "1N", "2N", "3N", "4N", "5N", "6N", "7N", "8N", "9N",
+         "1S", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S",
+         "CC", "TT", "OC")
+NAMES = ("Nhất Vạn", "Nhị Vạn", "Tam Vạn", "Tứ Vạn", "Ngũ Vạn", "Lục Vạn", "Thất Vạn",
+         "Bát Vạn", "Cửu Vạn",
+         "Nhất Văn", "Nhị Văn", "Tam Văn", "Tứ Văn", "Ngũ Văn", "Lục Văn", "Thất Văn",
+         "Bát Văn", "Cửu Văn",
+         "Nhất Sách", "Nhị Sách", "Tam Sách", "Tứ Sách", "Ngũ Sách", "Lục Sách", "Thất Sách",
+         "Bát Sách", "Cửu Sách",
+         "Chi Chi", "Thang Thang", "Ông Cụ")
 
 # yêu: the three Nhất and the three pictures; red: the pictures, 8V 9V 8S 9S
-IS_YEU = bytes(1 if k in (0, 9, 18, 27, 28, 29) else 0 for k in range(NKINDS))
-IS_RED = bytes(1 if k in (7, 8, 25, 26, 27, 28, 29) else 0 for k in range(NKINDS))
+IS_YEU = b"\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00" \
+    b"\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01"
+IS_RED = b"\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00" \
+    b"\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01"
 
-# ASCII folding by table (MicroPython has no unicodedata and no Unicode case mapping). Tone
-# marks are dropped; the breve of ă is kept as Telex "aw" so that "Văn" (vawn) and "Vạn" (van)
-# stay apart: unaccented "van" means Vạn.
-_FOLD_GROUPS = (
-    ("a", "aàáảãạâầấẩẫậAÀÁẢÃẠÂẦẤẨẪẬ"),
-    ("aw", "ăằắẳẵặĂẰẮẲẴẶ"),
-    ("e", "eèéẻẽẹêềếểễệEÈÉẺẼẸÊỀẾỂỄỆ"),
-    ("i", "iìíỉĩịIÌÍỈĨỊ"),
-    ("o", "oòóỏõọôồốổỗộơờớởỡợOÒÓỎÕỌÔỒỐỔỖỘƠỜỚỞỠỢ"),
-    ("u", "uùúủũụưừứửữựUÙÚỦŨỤƯỪỨỬỮỰ"),
-    ("y", "yỳýỷỹỵYỲÝỶỸỴ"),
-    ("d", "đĐ"),
-)
-_FOLD = {}
-for _ascii, _letters in _FOLD_GROUPS:
-    for _ch in _letters:
-        _FOLD[_ch] = _ascii
-# combining marks of decomposed (NFD) input; the breve (U+0306) keeps the "w" like ă does
+# ASCII folding by table (MicroPython has no unicodedata and no Unicode case mapping): the
+# letter at position i of _FOLD_FROM folds to _FOLD_TO[i]. Tone marks are dropped; the breve of
+# ă is kept as Telex "w" (the "w" entries) so that "Văn" (vawn) and "Vạn" (van) stay apart:
+# unaccented "van" means Vạn.
+_FOLD_FROM = ("àáảãạâầấẩẫậÀÁẢÃẠÂẦẤẨẪẬăằắẳẵặĂẰẮẲẴẶèéẻẽẹêềếểễệÈÉẺẼẸÊỀẾỂỄỆìíỉĩịÌÍỈĨỊ"
+              "òóỏõọôồốổỗộơờớởỡợÒÓỎÕỌÔỒỐỔỖỘƠỜỚỞỠỢùúủũụưừứửữựÙÚỦŨỤƯỪỨỬỮỰỳýỷỹỵỲÝỶỸỴđĐ")
+_FOLD_TO = "a" * 22 + "w" * 12 + "e" * 22 + "i" * 10 + "o" * 34 + "u" * 22 + "y" * 10 + "dd"
+# combining marks of decomposed (NFD) input; the combining breve (U+0306) also gives "w"
 _COMBINING_LO = 0x300
 _COMBINING_HI = 0x36F
 _COMBINING_BREVE = 0x306
@@ -57,26 +52,28 @@ def fold(text):
             if 65 <= o <= 90:
                 ch = chr(o + 32)
             out.append(ch)
-        elif ch in _FOLD:
-            out.append(_FOLD[ch])
+            continue
+        at = _FOLD_FROM.find(ch)
+        if at >= 0:
+            folded = _FOLD_TO[at]
+            out.append("aw" if folded == "w" else folded)
         elif o == _COMBINING_BREVE:
             out.append("w")
-        elif _COMBINING_LO <= o <= _COMBINING_HI:
-            continue
-        else:
+        elif not _COMBINING_LO <= o <= _COMBINING_HI:
             out.append("?")
     return "".join(out)
 
 
-def _build_lookup():
-    table = {}
-    for kind in range(NKINDS):
-        table[fold(CODES[kind])] = kind
-        table[fold(NAMES[kind])] = kind
-    return table
+_lookup = {}
 
 
-_LOOKUP = _build_lookup()
+def _lookup_table():
+    """Folded code or name -> kind, built on first use (the game itself never parses names)."""
+    if not _lookup:
+        for kind in range(NKINDS):
+            _lookup[fold(CODES[kind])] = kind
+            _lookup[fold(NAMES[kind])] = kind
+    return _lookup
 
 
 def parse_card(text):
@@ -85,8 +82,7 @@ def parse_card(text):
     Names may be written without diacritics ("Cuu Sach", "Ong Cu"); unaccented "Van" is Vạn,
     Văn without accents is written "Vawn" (Telex). Raises ValueError for anything else.
     """
-    key = fold(text)
-    kind = _LOOKUP.get(key)
+    kind = _lookup_table().get(fold(text))
     if kind is None:
         raise ValueError("unknown card %r (use a code like 3V 7N 9S CC TT OC or a name like "
                          "'Tam Vạn')" % text)

@@ -1,0 +1,195 @@
+"""Tổ Tôm hand checker (Kiểm bài): enter a hand of up to 25 cards with the buttons and see whether
+it is thành, its lưng, its red cards, its waits (20 cards, 24 with four players) or whether it
+can ù and what it would score (21 or 25 cards).
+
+The cursor walks the 30 kinds (Vạn, Văn, Sách rows, then the yêu CC TT OC) and a last "Xoá hết"
+stop. NEXT/PREV (or LEFT/RIGHT) move it, UP/DOWN jump a row on five-button boards, OK adds a copy
+of the kind under the cursor (after the fourth copy, or when the hand is full, OK takes the kind
+out), BACK leaves. The hand is evaluated a moment after the last change, so moving and adding
+stay instant even though a wait scan takes a while on the device.
+"""
+
+import time
+
+from tet.core import gfx as G
+from tet.core import input as inp
+from tet.core import sound
+from tet.core.app import Screen
+from tet.core.text import clip
+from tet.games import to_tom_hand as H
+from tet.games.to_tom_cards import CODES, IS_RED, NAMES, NKINDS
+
+MAX_CARDS = 25
+CLEAR = NKINDS          # the cursor stop after the last kind
+SETTLE_MS = 250         # evaluate this long after the last change
+ROW_LABELS = ("Vạn", "Văn", "Sách", "Yêu")
+ROW_MARKS = "VNSY"
+
+
+def cell_row_col(index):
+    """(row, column) of a cursor stop in the grid: three rows of nine, then CC TT OC, Xoá."""
+    if index < 27:
+        return index // 9, index % 9
+    return 3, index - 27
+
+
+def describe(counts, players):
+    """Result lines for a hand: [summary, ù or waits (may be ""), split (may be "")]; a hand
+    that is not thành is summed up by its best partial split (cards left out, lưng)."""
+    n = sum(counts)
+    full = 25 if players == 4 else 21
+    info = H.analyse(counts, (), players)
+    if info["thanh"]:
+        head = "%d lá · thành · %d lưng · %d đỏ" % (n, info["lung"], info["red"])
+    else:
+        head = "%d lá · lẻ %d · %d lưng · %d đỏ" % (n, len(info["rest"]), info["lung"],
+                                                  info["red"])
+    second = ""
+    if n == full:
+        if H.can_u(counts, (), players):
+            score = H.score_win(counts, [], None, {"players": players})
+            second = "Ù: %s · %d điểm" % (score["xuong"], score["points"])
+            info["partition"] = score["partition"]
+        elif info["thanh"]:
+            second = "Không ù: thiếu lưng"
+        else:
+            second = "Không ù"
+    elif n == full - 1:
+        found = H.waits(counts, (), players)
+        second = "Chờ: " + (" ".join([CODES[k] for k in found]) if found else "không có")
+    split = " ".join(["[" + " ".join([CODES[k] for k in phu]) + "]"
+                      for phu in info["partition"]])
+    if info["rest"]:
+        split = "Lẻ " + " ".join([CODES[k] for k in info["rest"]]) + " · " + split
+    return [head, second, split]
+
+
+class Checker(Screen):
+    """The hand checker screen."""
+
+    title = "Kiểm bài"
+
+    def __init__(self, app, players=None):
+        Screen.__init__(self, app)
+        self.players = players or app.rule("totom", "players", 5)
+        self.counts = bytearray(NKINDS)
+        self.cursor = 0
+        self.lines = ["0 lá", "", ""]
+        self.changed_at = None      # ticks of the last change not evaluated yet
+        self.pending = False
+
+    # ----- input -----
+
+    def handle(self, ev):
+        if ev == inp.BACK:
+            self.app.pop()
+        elif ev == inp.UP or ev == inp.DOWN:
+            self._jump_row(1 if ev == inp.DOWN else -1)
+        elif inp.forward(ev):
+            self.cursor = (self.cursor + 1) % (NKINDS + 1)
+        elif inp.backward(ev):
+            self.cursor = (self.cursor - 1) % (NKINDS + 1)
+        elif ev == inp.OK:
+            self._press()
+
+    def _jump_row(self, step):
+        row, col = cell_row_col(self.cursor)
+        row = (row + step) % 4
+        if row == 3:
+            self.cursor = 27 + min(col, 3)
+        else:
+            self.cursor = row * 9 + col
+
+    def _press(self):
+        if self.cursor == CLEAR:
+            for k in range(NKINDS):
+                self.counts[k] = 0
+        else:
+            k = self.cursor
+            if self.counts[k] < 4 and sum(self.counts) < MAX_CARDS:
+                self.counts[k] += 1
+            elif self.counts[k]:
+                self.counts[k] = 0
+            else:
+                self.app.sound.play(sound.ERROR)
+                return
+        self.pending = True
+        self.changed_at = None
+        self.lines = ["%d lá · đang tính…" % sum(self.counts), "", ""]
+
+    def tick(self, now):
+        if not self.pending:
+            return False
+        if self.changed_at is None:
+            self.changed_at = now
+            return False
+        if time.ticks_diff(now, self.changed_at) < SETTLE_MS:
+            return False
+        self.evaluate()
+        return True
+
+    def evaluate(self):
+        """Evaluate the hand now (the screen does it by itself once the keys rest)."""
+        self.pending = False
+        self.lines = describe(self.counts, self.players)
+
+    # ----- drawing -----
+
+    def cursor_text(self):
+        """What the cursor is on: the kind's name and copies, or the clear stop."""
+        if self.cursor == CLEAR:
+            return "Xoá hết"
+        return "%s ×%d" % (NAMES[self.cursor], self.counts[self.cursor])
+
+    def _cell(self, g, index, x, y, width):
+        if index == CLEAR:
+            text = "Xoá"
+        else:
+            count = self.counts[index]
+            mark = str(count) if count else "·"
+            text = CODES[index] + mark if index >= 27 else mark
+        if index == self.cursor:
+            g.fill_rect(x - 1, y, g.font.width * width, g.line_h, G.GOLD if g.colour else G.WHITE)
+            g.text(text, x, y, G.BLACK)
+        elif index != CLEAR and IS_RED[index] and g.colour:
+            g.text(text, x, y, G.RED)
+        else:
+            g.text(text, x, y, G.CREAM if index == CLEAR or self.counts[index] else G.GREY)
+
+    def _grid_row(self, g, row, x0, y, suited_w, yeu_w):
+        cw = g.font.width
+        if row < 3:
+            for col in range(9):
+                self._cell(g, row * 9 + col, x0 + col * suited_w * cw, y, suited_w)
+        else:
+            for col in range(4):
+                self._cell(g, 27 + col, x0 + col * yeu_w * cw, y, yeu_w)
+
+    def draw(self, g):
+        cols = g.cols() - 1
+        right = "%d lá" % sum(self.counts)
+        if g.small:
+            y = g.header(clip(self.cursor_text(), g.cols() - len(right) - 1), right)
+            row = cell_row_col(self.cursor)[0]
+            g.text(ROW_MARKS[row], 1, y, G.WHITE)
+            self._grid_row(g, row, 1 + 2 * g.font.width, y, 2, 4)
+            y += g.line_h
+            for line in self.lines[:2]:
+                g.text(clip(line, cols), 1, y, G.WHITE)
+                y += g.line_h
+            return
+        y = g.header(self.title + " · %d người" % self.players, right)
+        x0 = 3 + 5 * g.font.width
+        for col in range(9):
+            g.text(str(col + 1), x0 + col * 3 * g.font.width, y, G.GREY)
+        y += g.line_h
+        for row in range(4):
+            g.text(ROW_LABELS[row], 3, y, G.GREY)
+            self._grid_row(g, row, x0, y, 3, 5)
+            y += g.line_h
+        g.text(clip(self.cursor_text(), cols), 3, y, G.GOLD)
+        y += g.line_h
+        colours = (G.WHITE, G.GREEN, G.LIGHT)
+        for i in range(3):
+            g.text(clip(self.lines[i], cols), 3, y, colours[i])
+            y += g.line_h
