@@ -1,0 +1,14 @@
+# pyright: reportUndefinedVariable=false
+# (include/package/module are provided by MicroPython's manifest tool, not Python.)
+# Frozen build for the ttgo_tdisplay board: the firmware, its drivers and this folder's board.py go
+# into the MicroPython image (bytecode in flash, nothing to copy, more free heap).  From a
+# MicroPython checkout:
+#   make -C ports/esp32 BOARD=ESP32_GENERIC FROZEN_MANIFEST=$(realpath boards/ttgo_tdisplay/manifest.py)
+# Relative paths below are relative to this folder.
+
+include("$(PORT_DIR)/boards/manifest.py")
+
+package("tet", base_path="../../firmware")
+module("main.py", base_path="../../firmware")
+module("board.py")
+package("drivers", files=("__init__.py", "hardware.py", "st7789.py"), base_path="..")

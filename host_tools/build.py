@@ -1,0 +1,163 @@
+"""Build the deployable tree for one board, or refresh the boards' mip package.json files.
+
+    python host_tools/build.py --board ttgo_tdisplay --out build
+        compiles firmware/**/*.py (except main.py) and the drivers the board imports with
+        `mpy-cross -march=xtensawin` into OUT/ as .mpy files, and copies firmware/main.py and the
+        board's board.py as sources (`make deploy` then copies OUT/ to the device with mpremote).
+    python host_tools/build.py --package-json
+        rewrites boards/*/package.json so `mpremote mip install` fetches the current file list.
+"""
+
+import argparse
+import ast
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+BOARDS = os.path.join(ROOT, "boards")
+BOARD_IDS = ("ttgo_tdisplay", "m5stickc_plus", "devkit_ssd1306")
+MARKER = ".tet_build"  # marks a directory this script may replace
+ARCH = "xtensawin"  # ESP32 (Xtensa LX6 with windowed registers): needed for the viper code
+
+
+class BuildError(Exception):
+    """A build that cannot go on (the message is one line)."""
+
+
+def firmware_modules():
+    """Paths under firmware/ (relative, '/'-separated) of every module to compile."""
+    found = []
+    for dirpath, dirs, files in os.walk(FIRMWARE):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                rel = os.path.relpath(os.path.join(dirpath, name), FIRMWARE).replace(os.sep, "/")
+                if rel != "main.py":
+                    found.append(rel)
+    return found
+
+
+def _driver_imports(path):
+    """Names of the drivers.* modules that the file at `path` imports."""
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("drivers."):
+            names.add(node.module.split(".")[1])
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("drivers."):
+                    names.add(alias.name.split(".")[1])
+    return names
+
+
+def board_drivers(board):
+    """Driver files (relative to boards/) the board needs, following imports between drivers."""
+    todo = sorted(_driver_imports(os.path.join(BOARDS, board, "board.py")))
+    seen = set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        path = os.path.join(BOARDS, "drivers", name + ".py")
+        if not os.path.exists(path):
+            raise BuildError("%s/board.py needs drivers/%s.py, which does not exist" % (board, name))
+        seen.add(name)
+        todo += sorted(_driver_imports(path) - seen)
+    return ["drivers/__init__.py"] + ["drivers/%s.py" % n for n in sorted(seen)]
+
+
+def compile_mpy(src_root, rel, out_dir):
+    """mpy-cross `src_root/rel` to `out_dir/rel` with .mpy (source name kept for tracebacks)."""
+    dest = os.path.join(out_dir, rel[:-3] + ".mpy")
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    res = subprocess.run([sys.executable, "-m", "mpy_cross", "-march=" + ARCH, "-o", dest, rel],
+                         cwd=src_root, capture_output=True, text=True)
+    if res.returncode != 0:
+        raise BuildError("mpy-cross failed on %s: %s" % (rel, res.stderr.strip().splitlines()[-1]
+                                                          if res.stderr.strip() else "error"))
+    return dest
+
+
+def build(board, out_dir):
+    """Write the deployable tree for `board` into `out_dir` (replacing it); return its files."""
+    if board not in BOARD_IDS:
+        raise BuildError("unknown board %r (one of: %s)" % (board, ", ".join(BOARD_IDS)))
+    out_dir = os.path.abspath(out_dir)
+    if os.path.isdir(out_dir) and os.listdir(out_dir):
+        if not os.path.exists(os.path.join(out_dir, MARKER)):
+            raise BuildError("refusing to replace %s: not an earlier build (no %s)"
+                             % (out_dir, MARKER))
+        shutil.rmtree(out_dir)
+    os.makedirs(out_dir, exist_ok=True)
+    written = [compile_mpy(FIRMWARE, rel, out_dir) for rel in firmware_modules()]
+    written += [compile_mpy(BOARDS, rel, out_dir) for rel in board_drivers(board)]
+    for src, name in ((os.path.join(FIRMWARE, "main.py"), "main.py"),
+                      (os.path.join(BOARDS, board, "board.py"), "board.py")):
+        if not os.path.exists(src):
+            raise BuildError("missing %s" % os.path.relpath(src, ROOT))
+        shutil.copyfile(src, os.path.join(out_dir, name))
+        written.append(os.path.join(out_dir, name))
+    with open(os.path.join(out_dir, MARKER), "w") as f:
+        f.write(board + "\n")
+    return written
+
+
+def package_json(board):
+    """The mip package description of `board`: every file, with URLs relative to the board's
+    folder, installed under the target directory (use `--target /` so main.py runs at boot)."""
+    urls = [["main.py", "../../firmware/main.py"], ["board.py", "board.py"]]
+    urls += [[rel, "../../firmware/" + rel] for rel in firmware_modules()]
+    urls += [[rel, "../" + rel] for rel in board_drivers(board)]
+    return {"urls": urls, "deps": [], "version": "0.1.0"}
+
+
+def format_package_json(package):
+    """JSON text with one [target, url] pair per line (readable diffs)."""
+    pairs = ",\n".join("    " + json.dumps(pair) for pair in package["urls"])
+    return '{\n  "urls": [\n%s\n  ],\n  "deps": %s,\n  "version": %s\n}\n' % (
+        pairs, json.dumps(package["deps"]), json.dumps(package["version"]))
+
+
+def write_package_json():
+    """Rewrite boards/*/package.json from the current files; return the paths written."""
+    paths = []
+    for board in BOARD_IDS:
+        path = os.path.join(BOARDS, board, "package.json")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(format_package_json(package_json(board)))
+        paths.append(path)
+    return paths
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
+    p.add_argument("--board", choices=BOARD_IDS)
+    p.add_argument("--out", default="build")
+    p.add_argument("--package-json", action="store_true",
+                   help="rewrite boards/*/package.json instead of building")
+    args = p.parse_args(argv)
+    try:
+        if args.package_json:
+            for path in write_package_json():
+                print("wrote", os.path.relpath(path, ROOT))
+            return 0
+        if not args.board:
+            p.error("--board is required (or --package-json)")
+        files = build(args.board, args.out)
+    except BuildError as e:
+        print("build: %s" % e, file=sys.stderr)
+        return 1
+    size = sum(os.path.getsize(f) for f in files)
+    print("build: %s -> %s: %d files, %d bytes (deploy: make deploy BOARD=%s PORT=...)"
+          % (args.board, args.out, len(files), size, args.board))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,25 @@
+"""The Tết gadget simulator: runs firmware/ unchanged on CPython (see sim/README.md).
+
+`install_fakes()` is all a desktop test needs to import device code: it puts sim/fakes first on
+sys.path (fake `machine`, `micropython`, `framebuf`), then firmware/ and boards/, and adds
+MicroPython's tick functions to `time`.  `python -m sim` runs the gadget in a window or headless.
+"""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FAKES = os.path.join(ROOT, "sim", "fakes")
+FIRMWARE = os.path.join(ROOT, "firmware")
+BOARDS = os.path.join(ROOT, "boards")
+
+
+def install_fakes(clock=None):
+    """Make device code importable on CPython; `clock` (sim.clock) drives the ticks."""
+    from sim import clock as clock_module
+
+    for path in (BOARDS, FIRMWARE, FAKES):
+        if path in sys.path:
+            sys.path.remove(path)
+        sys.path.insert(0, path)
+    return clock_module.install(clock)

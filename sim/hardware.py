@@ -1,0 +1,102 @@
+"""The simulator's hardware object: the same contract as boards/ (drivers.hardware.Hardware).
+
+Import after sim.install_fakes(): the display is a fake-framebuf FrameBuffer.
+"""
+
+import random
+import time
+
+import framebuf
+from drivers.hardware import Hardware
+
+REST = (0.0, 0.0, 1.0)  # lying flat: 1 g on z
+SHAKE_PERIOD_MS = 40
+
+
+class SimDisplay(framebuf.FrameBuffer):
+    """A GS4_HMSB (colour) or MONO_VLSB (OLED) framebuffer; show() publishes a frame."""
+
+    def __init__(self, width, height, depth, on_show=None):
+        if depth == 4:
+            self.buf = bytearray((width + 1) // 2 * height)
+            fmt = framebuf.GS4_HMSB
+        else:
+            self.buf = bytearray(width * ((height + 7) // 8))
+            fmt = framebuf.MONO_VLSB
+        super().__init__(self.buf, width, height, fmt)
+        self.width = width
+        self.height = height
+        self.depth = depth
+        self.palette = [g * 0x111111 for g in range(16)]
+        self.level = 100
+        self.frames = 0
+        self.shown = bytes(len(self.buf))  # what the panel shows: the buffer at the last show()
+        self.shown_palette = list(self.palette)
+        self.on_show = on_show
+
+    def show(self):
+        """Publish the buffer (and the palette in use) as the panel's picture."""
+        self.shown = bytes(self.buf)
+        self.shown_palette = list(self.palette)
+        self.frames += 1
+        if self.on_show is not None:
+            self.on_show(self)
+
+    def set_palette(self, rgb):
+        """16 RGB888 colours for pixel values 0..15 (colour screens)."""
+        if self.depth == 4:
+            self.palette = [int(c) & 0xFFFFFF for c in rgb][:16]
+
+    def brightness(self, percent):
+        """Backlight / contrast level, 0..100."""
+        self.level = min(max(int(percent), 0), 100)
+
+
+class SimBuzzer:
+    """Records every tone as (ms, freq); `sink` (the window's audio) may play it."""
+
+    def __init__(self, clock_ms, sink=None):
+        self._clock_ms = clock_ms
+        self.tones = []
+        self.sink = sink
+
+    def tone(self, freq_hz):
+        """Start a tone (0 = silence)."""
+        self.tones.append((self._clock_ms(), int(freq_hz)))
+        if self.sink is not None:
+            self.sink(int(freq_hz))
+
+
+class SimHardware(Hardware):
+    """Buttons from the keyboard or a script, a shakeable motion sensor, a seeded RNG."""
+
+    def __init__(self, spec, storage, seed=None, on_show=None):
+        display = SimDisplay(spec.width, spec.height, spec.depth, on_show)
+        Hardware.__init__(self, spec.id, display, spec.button_names, self._read_buttons,
+                          storage=storage)
+        self.spec = spec
+        self.pressed = 0
+        self._shake_until = None
+        self._random = random.Random(seed)
+        if spec.has_motion:
+            self.motion = self._motion
+        if spec.has_buzzer:
+            self.buzzer = SimBuzzer(self.clock)
+
+    def _read_buttons(self):
+        return self.pressed
+
+    def shake(self, ms):
+        """Shake the device for the next `ms` milliseconds."""
+        self._shake_until = time.ticks_add(self.clock(), ms)
+
+    def _motion(self):
+        now = self.clock()
+        if self._shake_until is None or time.ticks_diff(self._shake_until, now) <= 0:
+            return REST
+        sign = 1.0 if (now // SHAKE_PERIOD_MS) % 2 else -1.0
+        return (2.2 * sign, -1.1 * sign, 1.0)
+
+    def rng(self):
+        """32 random bits from the seeded generator (--seed)."""
+        return self._random.getrandbits(32)

@@ -1,0 +1,123 @@
+"""host_tools/build.py: the deployable tree of each board, and the boards' mip/manifest files."""
+
+import ast
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from mp_lane import ROOT
+
+import build
+
+DRIVERS = {
+    "ttgo_tdisplay": {"__init__", "hardware", "st7789"},
+    "m5stickc_plus": {"__init__", "hardware", "st7789", "axp192", "mpu6886", "buzzer"},
+    "devkit_ssd1306": {"__init__", "hardware", "ssd1306", "mpu6050", "mpu6886", "buzzer"},
+}
+XTENSAWIN = 10  # mpy header: architecture number in the top six bits of byte 2
+
+
+def firmware_sources():
+    out = set()
+    for dirpath, _dirs, files in os.walk(os.path.join(ROOT, "firmware")):
+        if "__pycache__" in dirpath:
+            continue
+        for f in files:
+            if f.endswith(".py"):
+                out.add(os.path.relpath(os.path.join(dirpath, f), os.path.join(ROOT, "firmware")))
+    return out
+
+
+def tree(path):
+    out = set()
+    for dirpath, _dirs, files in os.walk(path):
+        for f in files:
+            out.add(os.path.relpath(os.path.join(dirpath, f), path))
+    return out
+
+
+@pytest.mark.parametrize("board", sorted(DRIVERS))
+def test_build_tree(board, tmp_path):
+    out = tmp_path / "build"
+    res = subprocess.run([sys.executable, os.path.join(ROOT, "host_tools", "build.py"),
+                          "--board", board, "--out", str(out)], capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    files = tree(out)
+    expected = {p[:-3] + ".mpy" for p in firmware_sources() if p != "main.py"}
+    expected |= {"drivers/%s.mpy" % d for d in DRIVERS[board]}
+    expected |= {"main.py", "board.py", build.MARKER}
+    assert files == expected
+    with open(out / "board.py") as f, open(os.path.join(ROOT, "boards", board, "board.py")) as g:
+        assert f.read() == g.read()
+    with open(out / "main.py") as f, open(os.path.join(ROOT, "firmware", "main.py")) as g:
+        assert f.read() == g.read()
+    for name in files:
+        if name.endswith(".mpy"):
+            head = (out / name).read_bytes()[:4]
+            assert head[:2] == b"M\x06", name  # MicroPython .mpy version 6 (1.22 and later)
+    if board != "devkit_ssd1306":
+        # the viper row conversion is native code: compiled for the ESP32's Xtensa core
+        assert (out / "drivers" / "st7789.mpy").read_bytes()[2] >> 2 == XTENSAWIN
+
+
+def test_rebuild_replaces_only_an_earlier_build(tmp_path):
+    out = tmp_path / "b"
+    assert build.main(["--board", "ttgo_tdisplay", "--out", str(out)]) == 0
+    (out / "stale.mpy").write_bytes(b"old")
+    assert build.main(["--board", "ttgo_tdisplay", "--out", str(out)]) == 0
+    assert not (out / "stale.mpy").exists()
+    precious = tmp_path / "precious"
+    precious.mkdir()
+    (precious / "notes.txt").write_text("keep me")
+    assert build.main(["--board", "ttgo_tdisplay", "--out", str(precious)]) == 1
+    assert (precious / "notes.txt").read_text() == "keep me"
+
+
+@pytest.mark.parametrize("board", sorted(DRIVERS))
+def test_package_json_is_current_and_every_url_exists(board):
+    path = os.path.join(ROOT, "boards", board, "package.json")
+    with open(path) as f:
+        package = json.load(f)
+    assert package == build.package_json(board), \
+        "stale: run .venv/bin/python host_tools/build.py --package-json"
+    targets = {t for t, _u in package["urls"]}
+    assert "main.py" in targets and "board.py" in targets
+    assert {t for t in targets if t.startswith("tet/")} == \
+        {p for p in firmware_sources() if p.startswith("tet/")}
+    assert {t[len("drivers/"):-3] for t in targets if t.startswith("drivers/")} == DRIVERS[board]
+    for _target, url in package["urls"]:
+        assert os.path.exists(os.path.join(os.path.dirname(path), url)), url
+
+
+@pytest.mark.parametrize("board", sorted(DRIVERS))
+def test_manifest_freezes_the_same_files(board):
+    """Evaluate manifest.py with recording stand-ins for MicroPython's manifest functions."""
+    here = os.path.join(ROOT, "boards", board)
+    frozen = set()
+
+    def package(name, files=None, base_path="."):
+        base = os.path.normpath(os.path.join(here, base_path, name))
+        if files is None:
+            for dirpath, _dirs, names in os.walk(base):
+                frozen.update(os.path.join(dirpath, n) for n in names if n.endswith(".py"))
+        else:
+            frozen.update(os.path.join(base, n) for n in files)
+
+    def module(name, base_path="."):
+        frozen.add(os.path.normpath(os.path.join(here, base_path, name)))
+
+    included = []
+    with open(os.path.join(here, "manifest.py")) as f:
+        source = f.read()
+    ast.parse(source)
+    exec(compile(source, "manifest.py", "exec"),
+         {"include": included.append, "package": package, "module": module})
+    assert included == ["$(PORT_DIR)/boards/manifest.py"]
+    frozen = {os.path.relpath(p, ROOT) for p in frozen if "__pycache__" not in p}
+    expected = {os.path.join("firmware", p) for p in firmware_sources()}
+    expected |= {"boards/%s/board.py" % board}
+    expected |= {"boards/drivers/%s.py" % d for d in DRIVERS[board]}
+    assert frozen == expected
