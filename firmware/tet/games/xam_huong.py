@@ -5,6 +5,8 @@ no I/O, no drawing. The pool and the holdings are bytearrays of stick counts; a 
 count of kind k is held[player * 7 + k].
 """
 
+from binascii import hexlify, unhexlify
+
 from tet.data.xh_table import BINOM, CATEGORY, RANK
 from tet.games import xam_huong_rules as R
 
@@ -19,7 +21,7 @@ EVENT_LUC_PHU = 8
 EVENT_PENALTY = 16
 EVENT_DECLINED = 32
 EVENT_SPILL = 64
-EVENT_CHANGE = 128
+EVENT_DUEL_WON = 128
 # History record: player, index high, index low, 7 stick counts taken, flags.
 RECORD = 11
 HISTORY_MAX = 48
@@ -29,24 +31,29 @@ NOBODY = 255
 
 def counts_index(counts):
     """Table index (0..461) of face counts counts[1..6]: no sorting, no allocation."""
+    b = BINOM
     s = counts[1]
-    i = BINOM[s]
+    i = b[s]
     s += counts[2]
-    i += BINOM[s + 12]
+    i += b[s + 12]
     s += counts[3]
-    i += BINOM[s + 24]
+    i += b[s + 24]
     s += counts[4]
-    i += BINOM[s + 36]
-    s += counts[5]
-    return i + BINOM[s + 48]
+    i += b[s + 36]
+    return i + b[s + counts[5] + 48]
 
 
 def roll_index(dice):
     """Table index of six dice values (any sequence of 1..6), counted into a preallocated buffer."""
     c = _COUNTS
     c[1] = c[2] = c[3] = c[4] = c[5] = c[6] = 0
-    for face in dice:
-        c[face] += 1
+    # Unrolled: a loop costs more than the six increments on MicroPython.
+    c[dice[0]] += 1
+    c[dice[1]] += 1
+    c[dice[2]] += 1
+    c[dice[3]] += 1
+    c[dice[4]] += 1
+    c[dice[5]] += 1
     return counts_index(c)
 
 
@@ -115,6 +122,13 @@ class XamHuong:
         self.em_tier = bytearray(2)
         self.em_when = [0, 0]
         self.history = bytearray()
+        # Đấu thẻ rời (option): stakes in play, rolls left in the round, best hường count, leader.
+        self.duel_pot = 0
+        self.duel_left = 0
+        self.duel_best = 0
+        self.duel_leader = -1
+        self.last_duel_stake = 0
+        self.last_duel_won = 0
         # The last roll's effect, read by the UI and the CLI.
         self.last_player = 0
         self.last_index = 0
@@ -165,8 +179,8 @@ class XamHuong:
         return value
 
     def value_in_play(self):
-        """Pool + holdings + transfers + pot: always start_value() (the conservation invariant)."""
-        value = self.pool_value() + self.pot
+        """Pool + holdings + transfers + pots: always start_value() (the conservation invariant)."""
+        value = self.pool_value() + self.pot + self.duel_pot
         for p in range(self.players):
             value += self.held_value(p) + self.ledger[p]
         return value
@@ -192,7 +206,6 @@ class XamHuong:
 
     def _change(self, player, value, first):
         """Pay `value` from the pool in sticks from kind `first` down, largest first (exhaustion)."""
-        self.last_flags |= EVENT_CHANGE
         for k in range(first, R.STICK_KINDS):
             stick_value = R.STICK_VALUES[k]
             count = min(self.pool[k], value // stick_value)
@@ -301,11 +314,43 @@ class XamHuong:
         self.last_player = player
         self.last_flags = 0
         self.last_paid = 0
+        self.last_duel_stake = 0
+        self.last_duel_won = 0
         for k in range(R.STICK_KINDS):
             self.took[k] = 0
             self.took_from[k] = NOBODY
+        stake = self.options["dau_the_roi"]
+        if stake and not self.duel_left and self._lone_trang():
+            # a new round of đấu thẻ rời: everyone stakes, each rolls once
+            for p in range(self.players):
+                self.ledger[p] -= stake
+            self.duel_pot += stake * self.players
+            self.duel_left = self.players
+            self.duel_best = 0
+            self.duel_leader = -1
+            self.last_duel_stake = stake
 
-    def _finish(self, index):
+    def _duel_step(self, player, huong):
+        """Count this roll's hường in the round; the last roll of the round pays the winner
+        (strictly most hường, the first to reach it; none with no hường: the stakes carry over)."""
+        if huong > self.duel_best:
+            self.duel_best = huong
+            self.duel_leader = player
+        self.duel_left -= 1
+        if not self.duel_left and self.duel_leader >= 0:
+            self.ledger[self.duel_leader] += self.duel_pot
+            self.last_duel_won = self.duel_pot
+            self.last_flags |= EVENT_DUEL_WON
+            self.duel_pot = 0
+        if self.over():
+            # the Trạng left the pool mid-round: the stakes join the Trạng pot
+            self.pot += self.duel_pot
+            self.duel_pot = 0
+            self.duel_left = 0
+
+    def _finish(self, index, huong):
+        if self.duel_left:
+            self._duel_step(self.last_player, huong)
         record = bytearray(RECORD)
         record[0] = self.last_player
         record[1] = index >> 8
@@ -346,7 +391,7 @@ class XamHuong:
             self.last_flags |= EVENT_DECLINED
         else:
             self._apply(player, category, rank, _COUNTS[R.HUONG_FACE])
-        self._finish(index)
+        self._finish(index, _COUNTS[R.HUONG_FACE])
         return category
 
     def _apply(self, player, category, rank, huong):
@@ -385,7 +430,7 @@ class XamHuong:
         self.last_rank = 0
         self._pay_pot(player)
         self.last_flags |= EVENT_SPILL
-        self._finish(SPILL_INDEX)
+        self._finish(SPILL_INDEX, 0)
 
     def history_records(self):
         """Past rolls, oldest first (at most HISTORY_MAX): (player, index or SPILL_INDEX, took, flags)."""
@@ -440,30 +485,37 @@ class XamHuong:
     # ----- saving -----
 
     def to_dict(self):
-        """JSON-serialisable state (the UI saves it after every roll)."""
+        """JSON-serialisable state (the UI saves it after every roll); byte arrays as hex text."""
         return {
-            "players": self.players, "options": self.options, "pool": list(self.pool),
-            "held": list(self.held), "ledger": list(self.ledger), "pot": self.pot,
+            "players": self.players, "options": self.options, "pool": _hex(self.pool),
+            "held": _hex(self.held), "ledger": self.ledger, "pot": self.pot,
             "turn": self.turn, "rolls": self.rolls, "trang_kind": self.trang_kind,
-            "trang_rank": self.trang_rank, "em_tier": list(self.em_tier),
-            "em_when": list(self.em_when), "history": list(self.history),
+            "trang_rank": self.trang_rank, "em_tier": _hex(self.em_tier),
+            "em_when": self.em_when, "history": _hex(self.history),
+            "duel": [self.duel_pot, self.duel_left, self.duel_best, self.duel_leader],
         }
 
     @classmethod
     def from_dict(cls, d):
         """Rebuild a game saved by to_dict()."""
         game = cls(d["players"], d["options"])
-        game.pool = bytearray(d["pool"])
-        game.held = bytearray(d["held"])
+        game.pool = bytearray(unhexlify(d["pool"]))
+        game.held = bytearray(unhexlify(d["held"]))
         game.ledger = list(d["ledger"])
         game.pot = d["pot"]
         game.turn = d["turn"]
         game.rolls = d["rolls"]
         game.trang_kind = d["trang_kind"]
         game.trang_rank = d["trang_rank"]
-        game.em_tier = bytearray(d["em_tier"])
+        game.em_tier = bytearray(unhexlify(d["em_tier"]))
         game.em_when = list(d["em_when"])
-        game.history = bytearray(d["history"])
-        if len(game.pool) != R.STICK_KINDS or len(game.held) != game.players * R.STICK_KINDS:
+        game.history = bytearray(unhexlify(d["history"]))
+        game.duel_pot, game.duel_left, game.duel_best, game.duel_leader = d["duel"]
+        if (len(game.pool) != R.STICK_KINDS or len(game.held) != game.players * R.STICK_KINDS
+                or len(game.ledger) != game.players or len(game.history) % RECORD):
             raise ValueError("damaged Xăm Hường save")
         return game
+
+
+def _hex(data):
+    return hexlify(data).decode()

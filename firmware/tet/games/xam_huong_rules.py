@@ -101,17 +101,18 @@ EVEN_SPLIT_5_REMOVED = 2
 
 # House rules: name -> (default, lowest, highest). Documented in docs/xam-huong.md.
 OPTIONS = {
-    "luc_phu_value": (32, 0, 192),
+    "luc_phu_value": (32, 0, 1000),
     "ban_trang": (0, 0, 1),
     "penalty_no_huong": (0, 0, 1),
     "ha_gia_trang": (0, 0, 2),
     "cuop_trang_em": (0, 0, 1),
     "khong_lay_the": (0, 0, 1),
+    "dau_the_roi": (0, 0, 2),
 }
 OPTION_NAMES = ("luc_phu_value", "ban_trang", "penalty_no_huong", "ha_gia_trang",
-                "cuop_trang_em", "khong_lay_the")
+                "cuop_trang_em", "khong_lay_the", "dau_the_roi")
 OPTION_LABELS = ("Lục Phú", "Bán trạng (5 người)", "Phạt trạng không hường", "Hạ giá trạng",
-                 "Cướp trạng em", "Được không lấy thẻ")
+                 "Cướp trạng em", "Được không lấy thẻ", "Đấu thẻ rời")
 
 
 def rank_label(category, rank):

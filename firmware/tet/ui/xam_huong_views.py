@@ -1,0 +1,243 @@
+"""Xăm Hường screen parts: dice drawing, a scrolling list of lines, the scorer's dice entry, and the
+Vietnamese texts built from the engine's state (built once per roll, never in draw())."""
+
+from tet.core import gfx as G
+from tet.core import input as inp
+from tet.core.app import Screen
+from tet.core.text import clip
+from tet.games import xam_huong as XH
+from tet.games import xam_huong_rules as R
+from tet.ui.widgets import Message
+
+# Pips of each face on a 3x3 grid (bit = row * 3 + column).
+PIPS = (0, 0x010, 0x101, 0x111, 0x145, 0x155, 0x16D)
+FAMILY_NAMES = ("Ông", "Bà", "Ba", "Má", "Anh Hai", "Chị Hai", "Anh Ba", "Chị Ba", "Cô Út", "Chú Tư",
+                "Bé Na", "Bé Bi")
+
+
+def die_size(g):
+    """Side of one die and the gap between dice for this screen."""
+    return (16, 4) if g.small else (30, 8)
+
+
+def draw_die(g, x, y, face, size):
+    """One die; hường (face 4) is red, or inverted on the monochrome screen."""
+    red = face == R.HUONG_FACE
+    if g.colour:
+        g.fill_rect(x, y, size, size, G.CREAM)
+        g.rect(x, y, size, size, G.GOLD)
+        ink = G.RED if red else G.BLACK
+    else:
+        if red:
+            g.fill_rect(x, y, size, size, G.WHITE)
+        else:
+            g.rect(x, y, size, size, G.WHITE)
+        ink = G.BLACK if red else G.WHITE
+    cell = size // 3
+    radius = max(1, size // 10)
+    bits = PIPS[face]
+    for i in range(9):
+        if bits & (1 << i):
+            cx = x + cell * (i % 3) + cell // 2 + (size - 3 * cell) // 2
+            cy = y + cell * (i // 3) + cell // 2 + (size - 3 * cell) // 2
+            g.ellipse(cx, cy, radius, radius, ink, True)
+
+
+def draw_dice(g, dice, y, bounce=None):
+    """Six dice centred on a row at y; `bounce` (bytes of pixel offsets) lifts dice while tumbling."""
+    size, gap = die_size(g)
+    x = (g.w - 6 * size - 5 * gap) // 2
+    for i in range(6):
+        dy = bounce[i] if bounce else 0
+        draw_die(g, x, y - dy, dice[i], size)
+        x += size + gap
+
+
+def player_name(names, p):
+    """A player's name, or Người N if the list is short."""
+    return names[p] if p < len(names) else "Người %d" % (p + 1)
+
+
+def sticks_text(counts, base=0, short=False):
+    """Sticks as text: "Trạng Nguyên, 2 Tiến Sĩ", or in the table's short form "TN 2HN 5TT"."""
+    names = R.STICK_SHORT if short else R.STICK_NAMES
+    parts = []
+    for k in range(R.STICK_KINDS):
+        n = counts[base + k]
+        if n:
+            parts.append(names[k] if n == 1 else ("%d%s" if short else "%d %s") % (n, names[k]))
+    if short:
+        return " ".join(parts) or "—"
+    return ", ".join(parts)
+
+
+def trang_text(game, names):
+    """Who holds Trạng Nguyên, its kind and age."""
+    holder = game.holder(R.TRANG_NGUYEN)
+    if holder < 0:
+        return "Trạng Nguyên còn giữa làng"
+    age = R.rank_label(R.kind_category(game.trang_kind), game.trang_rank)
+    text = "Trạng: %s, %s" % (player_name(names, holder), R.KIND_NAMES[game.trang_kind])
+    return text + (" " + age if age else "")
+
+
+def roll_title(category, rank):
+    """The roll's name with the Trạng's age when it has one ("Trạng Tứ Hường 8 tuổi")."""
+    name = R.category_name(category, rank)
+    label = R.rank_label(category, rank)
+    if rank and label not in name:
+        name += " " + label
+    return name
+
+
+def outcome_text(game, names):
+    """What the last roll did, in one line: sticks taken, robberies, payments, penalties."""
+    flags = game.last_flags
+    parts = []
+    if flags & XH.EVENT_DECLINED:
+        parts.append("Không lấy thẻ")
+    if flags & XH.EVENT_SPILL:
+        parts.append("Hột văng: phạt 1 vào trạng")
+    if flags & XH.EVENT_LUC_PHU:
+        each = game.last_paid // max(1, game.players - 1)
+        parts.append("Mỗi người chung %d" % each)
+    robbed = []
+    from_pool = bytearray(game.took)
+    for k in (R.TRANG_NGUYEN, R.BANG_NHAN, R.THAM_HOA):
+        victim = game.took_from[k]
+        if victim != XH.NOBODY:
+            robbed.append("%s của %s" % (R.STICK_NAMES[k], player_name(names, victim)))
+            from_pool[k] -= 1
+    if robbed:
+        parts.append("Cướp " + ", ".join(robbed))
+    if flags & XH.EVENT_RANK_UP:
+        parts.append("Trạng lên " + R.rank_label(R.kind_category(game.trang_kind), game.trang_rank))
+    taken = sticks_text(from_pool)
+    if taken:
+        parts.append("Lấy " + taken)
+    if flags & XH.EVENT_PENALTY and not flags & XH.EVENT_SPILL:
+        parts.append("Trạng gieo trắng: phạt 1")
+    if game.last_duel_stake:
+        parts.insert(0, "Đấu thẻ rời: mỗi người đặt %d" % game.last_duel_stake)
+    if flags & XH.EVENT_DUEL_WON:
+        parts.append("%s ăn %d thẻ đấu" % (player_name(names, game.duel_leader),
+                                           game.last_duel_won))
+    return "; ".join(parts) or "Không lấy gì"
+
+
+def table_lines(game, names):
+    """The scoreboard: every player's sticks and total, the Trạng, the pool and the pot."""
+    lines = [(trang_text(game, names), G.GOLD)]
+    lines.append(("Giữa làng: %d (%s)" % (game.pool_value(), sticks_text(game.pool, 0, True)),
+                  G.CREAM))
+    if game.pot:
+        lines.append(("Phạt vào trạng: %d" % game.pot, G.CREAM))
+    if game.duel_left:
+        lines.append(("Đấu thẻ rời: %d thẻ, còn %d lượt" % (game.duel_pot, game.duel_left),
+                      G.CREAM))
+    for p in range(game.players):
+        colour = G.RED if game.holder(R.TRANG_NGUYEN) == p else G.WHITE
+        lines.append(("%s: %d" % (player_name(names, p), game.total(p)), colour))
+        lines.append(("  " + sticks_text(game.held, p * R.STICK_KINDS, True), G.LIGHT))
+    return lines
+
+
+def history_lines(game, names):
+    """The kept rolls, newest first."""
+    lines = []
+    first = game.rolls - len(game.history) // XH.RECORD
+    records = game.history_records()
+    for n in range(len(records) - 1, -1, -1):
+        player, index, took, flags = records[n]
+        who = "%d. %s" % (first + n + 1, player_name(names, player))
+        if index == XH.SPILL_INDEX:
+            lines.append((who + ": hột văng", G.ORANGE))
+            continue
+        dice = "".join(str(d) for d in XH.index_dice(index))
+        category = XH.CATEGORY[index]
+        colour = G.GOLD if R.CATEGORY_KIND[category] else G.WHITE
+        lines.append(("%s: %s %s" % (who, dice, roll_title(category, XH.RANK[index])), colour))
+        extra = sticks_text(took, 0, True)
+        if flags & (XH.EVENT_ROB_TRANG | XH.EVENT_ROB_EM):
+            extra += " (cướp)"
+        if flags & XH.EVENT_LUC_PHU:
+            extra = "mọi người chung"
+        if extra != "—":
+            lines.append(("  " + extra, G.LIGHT))
+    return lines or [("Chưa gieo lần nào", G.CREAM)]
+
+
+def settlement_lines(game, names):
+    """Totals, net results and who pays whom at the end."""
+    nets = game.nets()
+    lines = [(trang_text(game, names), G.GOLD)]
+    for p in range(game.players):
+        lines.append(("%s: %d thẻ, %+d" % (player_name(names, p), game.total(p), nets[p]),
+                      G.GREEN if nets[p] > 0 else (G.RED if nets[p] < 0 else G.WHITE)))
+    lines.append(("Thanh toán:", G.GOLD))
+    for payer, payee, amount in game.settlement():
+        lines.append(("%s trả %s %d" % (player_name(names, payer), player_name(names, payee),
+                                         amount), G.CREAM))
+    if len(lines) == game.players + 2:
+        lines.append(("Hoà, không ai trả ai", G.CREAM))
+    return lines
+
+
+class Lines(Message):
+    """A titled, scrolling list of (text, colour) lines; OK or BACK closes it (then `on_close`)."""
+
+    def __init__(self, app, title, lines, on_close=None):
+        Message.__init__(self, app, title, "", on_close)
+        self.lines = lines
+
+    def draw(self, g):
+        self.scroll = min(self.scroll, max(0, len(self.lines) - 1))
+        y = g.header(self.title, "%d/%d" % (self.scroll + 1, len(self.lines)))
+        cols = g.cols() - 1
+        for text, colour in self.lines[self.scroll:]:
+            if y + g.line_h > g.h:
+                break
+            g.text(clip(text, cols), 2, y, colour)
+            y += g.line_h
+
+
+class DiceEntry(Screen):
+    """Scorer mode: enter the six faces of real dice. NEXT/PREV change the face under the cursor,
+    OK moves to the next die (the sixth OK submits), BACK steps back (or cancels at the first)."""
+
+    title = "Nhập xúc xắc"
+
+    def __init__(self, app, who, on_done):
+        Screen.__init__(self, app)
+        self.who = who
+        self.dice = bytearray(b"\x01" * 6)
+        self.cursor = 0
+        self.on_done = on_done
+
+    def handle(self, ev):
+        if inp.forward(ev):
+            self.dice[self.cursor] = self.dice[self.cursor] % 6 + 1
+        elif inp.backward(ev):
+            self.dice[self.cursor] = (self.dice[self.cursor] + 4) % 6 + 1
+        elif ev == inp.OK:
+            if self.cursor < 5:
+                self.cursor += 1
+            else:
+                self.app.pop()
+                self.on_done(bytes(self.dice))
+        elif ev == inp.BACK:
+            if self.cursor:
+                self.cursor -= 1
+            else:
+                self.app.pop()
+
+    def draw(self, g):
+        y = g.header(self.title, "%d/6" % (self.cursor + 1))
+        g.text(clip(self.who, g.cols() - 1), 2, y, G.CREAM)
+        y += g.line_h + 2
+        draw_dice(g, self.dice, y)
+        size, gap = die_size(g)
+        x = (g.w - 6 * size - 5 * gap) // 2 + self.cursor * (size + gap)
+        g.fill_rect(x, y + size + 2, size, 2, G.GOLD)
+        if not g.small:
+            g.text("NEXT/PREV: đổi mặt · OK: tiếp", 2, g.h - g.line_h, G.GREY)
