@@ -1,0 +1,674 @@
+"""Xấp Sắc: the tile-laying climbing game (rules in shared/spec/xap-sac.md).
+
+Cards are ints: 0..55 are numbered cards (colour * 14 + number - 1, colours R Y G W) and 56, 57
+are the two Tứ Sắc. The table is a dict from a packed cell key ((x + 128) << 8 | (y + 128)) to a
+card, so stepping one cell along x adds 256 and along y adds 1.
+
+A play is one int so a list of hundreds of them stays small on the device:
+  bits 0-2 line type, 3-6 rank, 7 Xấp (these 8 bits alone describe a line, as `last` does),
+  bit 8 axis (0 along x, 1 along y), bits 9-10 new cards - 1, bits 11-26 key of the first new
+  cell, then 8 bits per new card in cell order: offset from the first new cell (2 bits) and the
+  card (6 bits).
+"""
+
+from tet.core.rng import Rng
+
+COLOURS = "RYGW"
+TS = 56
+NUM_CARDS = 58
+TS_CODE = "TS"
+
+PAIR = 0
+TRIPLE = 1
+QUAD = 2
+RUN3 = 3
+RUN4 = 4
+TYPE_NAMES = ("pair", "triple", "quad", "run3", "run4")
+
+OPEN = 0  # first play(s) of a round: any line using the table, no start from a Tứ Sắc
+LEAD = 1  # Dẫn: any line, or a new line from a Tứ Sắc
+FOLLOW = 2  # same type, rank equal or higher, Xấp after Xấp
+MODE_NAMES = ("open", "lead", "follow")
+
+PLAYING = 0
+ROUND_OVER = 1
+GAME_OVER = 2
+PHASE_NAMES = ("play", "round_over", "game_over")
+
+STEP_X = 256
+STEP_Y = 1
+ORIGIN = 128
+MAX_LINE = 4
+
+# indexed by the number of players
+TARGET = b"\x00\x00\x03\x05\x07"
+HAND_SIZE = b"\x00\x00\x0b\x10\x0c"
+BOX_SIZE = b"\x00\x00\x02\x04\x04"
+LOWEST_NUMBER = b"\x00\x00\x08\x01\x01"
+
+NUMBER = bytes([c % 14 + 1 for c in range(56)] + [0, 0])
+POPCOUNT = bytes([bin(m).count("1") for m in range(16)])
+LOWEST_BIT = bytes([0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0])
+
+
+def _permutations(k):
+    if k == 1:
+        return ((0,),)
+    out = []
+    for rest in _permutations(k - 1):
+        for pos in range(k):
+            out.append(rest[:pos] + (k - 1,) + rest[pos:])
+    return tuple(out)
+
+
+PERMS = ((),) + tuple(_permutations(k) for k in range(1, 5))
+# one order per card set: putting the same cards on the same cells in another order is always
+# legal too (legality depends on the cards' numbers and the cells, never on which card goes where)
+IDENTITY = ((),) + tuple((tuple(range(k)),) for k in range(1, 5))
+
+
+def key(x, y):
+    """Pack cell (x, y) into a table key."""
+    return ((x + ORIGIN) << 8) | (y + ORIGIN)
+
+
+def key_x(k):
+    """x of a table key."""
+    return (k >> 8) - ORIGIN
+
+
+def key_y(k):
+    """y of a table key."""
+    return (k & 255) - ORIGIN
+
+
+def card_code(card):
+    """Text code of a card: `R7`, `W14`, `TS`."""
+    if card >= TS:
+        return TS_CODE
+    return COLOURS[card // 14] + str(card % 14 + 1)
+
+
+def parse_card(code):
+    """Card id of a numbered card code (`TS` gives the first Tứ Sắc); ValueError if unknown."""
+    if not isinstance(code, str):
+        raise ValueError("card code must be text, got %r" % (code,))
+    if code == TS_CODE:
+        return TS
+    if len(code) >= 2 and code[0] in COLOURS and code[1:].isdigit():
+        n = int(code[1:])
+        if 1 <= n <= 14 and str(n) == code[1:]:
+            return COLOURS.index(code[0]) * 14 + n - 1
+    raise ValueError("unknown card %r" % (code,))
+
+
+def line_code(typ, rank, xap):
+    """Pack a line description the way the low 8 bits of a play hold it."""
+    return typ | (rank << 3) | (0x80 if xap else 0)
+
+
+def line_dict(line):
+    """JSON form of a packed line: {"type", "rank", "xap"}."""
+    return {"type": TYPE_NAMES[line & 7], "rank": (line >> 3) & 15, "xap": bool(line & 0x80)}
+
+
+def play_line(play):
+    """Packed line (type, rank, Xấp) that a play makes."""
+    return play & 0xFF
+
+
+def play_size(play):
+    """Number of cards a play puts down."""
+    return ((play >> 9) & 3) + 1
+
+
+def play_axis(play):
+    """0 when the play's line runs along x, 1 along y."""
+    return (play >> 8) & 1
+
+
+def play_cells(play):
+    """List of (key, card) a play puts down, in cell order."""
+    step = STEP_Y if play & 0x100 else STEP_X
+    base = (play >> 11) & 0xFFFF
+    out = []
+    for i in range(play_size(play)):
+        part = play >> (27 + 8 * i)
+        out.append((base + (part & 3) * step, (part >> 2) & 63))
+    return out
+
+
+def play_cards(play):
+    """Cards a play puts down."""
+    return [c for _, c in play_cells(play)]
+
+
+def play_card(play, i):
+    """The i-th card (in cell order) a play puts down, without building a list."""
+    return (play >> (29 + 8 * i)) & 63
+
+
+def with_cards(play, cards):
+    """The same play with `cards` (in cell order) on its cells: another order of the same cards."""
+    for i in range(play_size(play)):
+        shift = 29 + 8 * i
+        play = (play & ~(63 << shift)) | (cards[i] << shift)
+    return play
+
+
+def classify(cards):
+    """Packed line for a list of numbered cards, or -1 when they make no valid line."""
+    size = len(cards)
+    if size < 2 or size > MAX_LINE:
+        return -1
+    nums = [NUMBER[c] for c in cards]
+    lo = min(nums)
+    hi = max(nums)
+    colour = cards[0] // 14
+    xap = True
+    for c in cards:
+        if c // 14 != colour:
+            xap = False
+    if lo == hi:
+        return line_code(size - 2, lo, xap)
+    if size >= 3 and hi - lo == size - 1 and len(set(nums)) == size:
+        return line_code(size, hi, xap)
+    return -1
+
+
+def cross_ok(table, k, cross):
+    """True if a card put on empty cell k leaves the line across it (step `cross`) at most 4 long."""
+    n = 1
+    j = k + cross
+    while 0 <= table.get(j, -1) < TS:
+        n += 1
+        j += cross
+    j = k - cross
+    while 0 <= table.get(j, -1) < TS:
+        n += 1
+        j -= cross
+    return n <= MAX_LINE
+
+
+_chosen = [0, 0, 0, 0]
+
+
+def _emit(out, limit, head, k, offs, orders):
+    """Append one play per order (from `orders`) of the chosen cards on the empty cells."""
+    for perm in orders[k]:
+        code = head
+        shift = 27
+        for i in range(k):
+            code |= (((offs >> (2 * i)) & 3) | (_chosen[perm[i]] << 2)) << shift
+            shift += 8
+        out.append(code)
+        if limit and len(out) >= limit:
+            return True
+    return False
+
+
+def _fill(table, masks, wc, size, axis, step, need, out, limit, orders):
+    """Every way to complete window wc[0:size] (table cards and empty cells) with hand cards."""
+    min_rank = 0
+    need_xap = False
+    want_sets = True
+    want_runs = size >= 3
+    if need >= 0:
+        ntype = need & 7
+        if ntype <= QUAD:
+            if size != ntype + 2:
+                return False
+            want_runs = False
+        else:
+            if size != ntype:
+                return False
+            want_sets = False
+        min_rank = (need >> 3) & 15
+        need_xap = bool(need & 0x80)
+    tnums = 0
+    tcount = 0
+    tcol = -1
+    mixed = False
+    dup = False
+    k = 0
+    base = -1
+    offs = 0
+    for i in range(size):
+        cell = wc[i]
+        card = table.get(cell, -1)
+        if card < 0:
+            if base < 0:
+                base = cell
+            offs |= ((cell - base) // step) << (2 * k)
+            k += 1
+        else:
+            bit = 1 << NUMBER[card]
+            if tnums & bit:
+                dup = True
+            tnums |= bit
+            tcount += 1
+            if tcol < 0:
+                tcol = card // 14
+            elif tcol != card // 14:
+                mixed = True
+    head_cells = (axis << 8) | ((k - 1) << 9) | (base << 11)
+    # sets: every card one number, so never one colour (one card per colour and number)
+    if want_sets and not need_xap and not (tnums & (tnums - 1)):
+        if tcount:
+            lo_n = hi_n = _first_bit(tnums)
+        else:
+            lo_n = 1
+            hi_n = 14
+        head = head_cells | (size - 2)
+        for n in range(max(lo_n, min_rank), hi_n + 1):
+            m = masks[n]
+            if POPCOUNT[m] < k:
+                continue
+            for sub in range(1, 16):
+                if sub & m != sub or POPCOUNT[sub] != k:
+                    continue
+                j = 0
+                for col in range(4):
+                    if sub & (1 << col):
+                        _chosen[j] = col * 14 + n - 1
+                        j += 1
+                if _emit(out, limit, head | (n << 3), k, offs, orders):
+                    return True
+    if want_runs and not dup:
+        if tcount:
+            lo = _first_bit(tnums)
+            hi = _last_bit(tnums)
+            if hi - lo > size - 1:
+                return False
+            s_lo = max(1, hi - size + 1)
+            s_hi = min(lo, 15 - size)
+        else:
+            s_lo = 1
+            s_hi = 15 - size
+        for s in range(s_lo, s_hi + 1):
+            rank = s + size - 1
+            if rank < min_rank:
+                continue
+            miss = 0
+            for v in range(s, rank + 1):
+                if not tnums & (1 << v):
+                    if not masks[v]:
+                        miss = -1
+                        break
+                    miss |= 1 << v
+            if miss <= 0:
+                continue
+            if _fill_run(masks, miss, k, tcol, mixed, need_xap,
+                         head_cells | size | (rank << 3), offs, out, limit, orders):
+                return True
+    return False
+
+
+_missing = [0, 0, 0, 0]
+_colour = [0, 0, 0, 0]
+
+
+def _fill_run(masks, miss, k, tcol, mixed, need_xap, head, offs, out, limit, orders):
+    """Try every colour for each missing number of a run (an odometer over the colours held)."""
+    v = 0
+    for i in range(k):
+        v += 1
+        while not miss & (1 << v):
+            v += 1
+        _missing[i] = v
+        _colour[i] = LOWEST_BIT[masks[v]]
+    while True:
+        same = not mixed
+        first = tcol
+        for i in range(k):
+            col = _colour[i]
+            if first < 0:
+                first = col
+            elif col != first:
+                same = False
+            _chosen[i] = col * 14 + _missing[i] - 1
+        if (same or not need_xap) and _emit(out, limit, head | (0x80 if same else 0), k, offs,
+                                            orders):
+            return True
+        i = 0
+        while i < k:
+            m = masks[_missing[i]]
+            col = _colour[i] + 1
+            while col < 4 and not m & (1 << col):
+                col += 1
+            if col < 4:
+                _colour[i] = col
+                break
+            _colour[i] = LOWEST_BIT[m]
+            i += 1
+        if i == k:
+            return False
+
+
+def _first_bit(mask):
+    v = 0
+    while not mask & (1 << v):
+        v += 1
+    return v
+
+
+def _last_bit(mask):
+    v = 15
+    while not mask & (1 << v):
+        v -= 1
+    return v
+
+
+_window = [0, 0, 0, 0]
+
+
+def _table_windows(table, cells, masks, need, out, limit, orders):
+    """Windows holding at least one table card, each found from its first table card."""
+    wc = _window
+    for axis in (0, 1):
+        step = STEP_Y if axis else STEP_X
+        cross = STEP_X if axis else STEP_Y
+        for c in cells:
+            if table[c] >= TS or 0 <= table.get(c - step, -1) < TS:
+                continue
+            pre = 0
+            a = c
+            while True:
+                for i in range(pre):
+                    wc[i] = a + i * step
+                size = pre + 1
+                wc[pre] = c
+                e = c
+                empties = pre
+                while True:
+                    nxt = table.get(e + step, -1)
+                    if (nxt < 0 or nxt >= TS) and size >= 2 and empties:
+                        if _fill(table, masks, wc, size, axis, step, need, out, limit, orders):
+                            return True
+                    if nxt >= TS or size == MAX_LINE:
+                        break
+                    e += step
+                    if nxt < 0:
+                        if not cross_ok(table, e, cross):
+                            break
+                        empties += 1
+                    wc[size] = e
+                    size += 1
+                if pre == MAX_LINE - 1 or table.get(a - step, -1) >= 0:
+                    break
+                a -= step
+                if not cross_ok(table, a, cross) or 0 <= table.get(a - step, -1) < TS:
+                    break
+                pre += 1
+    return False
+
+
+def _ts_windows(table, cells, masks, out, limit, orders):
+    """New lines of 2-4 hand cards starting from a Tứ Sắc (the leader only)."""
+    wc = _window
+    for t in cells:
+        if table[t] < TS:
+            continue
+        for axis in (0, 1):
+            step = STEP_Y if axis else STEP_X
+            cross = STEP_X if axis else STEP_Y
+            for d in (step, -step):
+                size = 0
+                e = t
+                while size < MAX_LINE:
+                    e += d
+                    if table.get(e, -1) >= 0 or not cross_ok(table, e, cross):
+                        break
+                    size += 1
+                    beyond = table.get(e + d, -1)
+                    if beyond >= 0 and beyond < TS:
+                        break
+                    # a window between the two Tứ Sắc is found once, from the one before it
+                    if size >= 2 and not (d < 0 and beyond >= TS):
+                        lo = t + d if d > 0 else e
+                        for i in range(size):
+                            wc[i] = lo + i * step
+                        if _fill(table, masks, wc, size, axis, step, -1, out, limit, orders):
+                            return True
+                    if beyond >= TS:
+                        break
+    return False
+
+
+def generate(table, masks, mode, last, out, limit=0, every_order=True):
+    """Append to `out` every legal play for a hand given as colour masks per number.
+
+    masks[n] has bit `colour` set when the hand holds that card of number n. `mode` is OPEN,
+    LEAD or FOLLOW; `last` the packed line to follow. With limit > 0 stop after that many plays.
+    With every_order False each set of cards on a set of cells comes once, in card order.
+    Returns `out`.
+    """
+    need = last if mode == FOLLOW else -1
+    orders = PERMS if every_order else IDENTITY
+    # cells in key order, so the plays come in the same order on every runtime and after a reload
+    cells = sorted(table)
+    if _table_windows(table, cells, masks, need, out, limit, orders):
+        return out
+    if mode == LEAD:
+        _ts_windows(table, cells, masks, out, limit, orders)
+    return out
+
+
+def hand_masks(cards, masks=None):
+    """Colour masks per number (a bytearray(16)) for a list of cards."""
+    if masks is None:
+        masks = bytearray(16)
+    else:
+        for i in range(16):
+            masks[i] = 0
+    for c in cards:
+        if c < TS:
+            masks[NUMBER[c]] |= 1 << (c // 14)
+    return masks
+
+
+class XapSac:
+    """A whole game: rounds, turns, the table, hands, passes, scores.
+
+    Call `legal_plays()`, then `play(p)` or `pass_turn()` for `turn`. When `phase` becomes
+    ROUND_OVER call `next_round()`; GAME_OVER ends it.
+    """
+
+    def __init__(self, players=4, seed=1, first=0, deal=True):
+        if players not in (2, 3, 4):
+            raise ValueError("players must be 2, 3 or 4")
+        self.players = players
+        self.rng = Rng(seed)
+        self.scores = [0] * players
+        self.rounds = []
+        self.round_no = 0
+        self._masks = bytearray(16)
+        if deal:
+            self._start_round(first)
+
+    # ---- set-up -------------------------------------------------------------------------
+    def _start_round(self, first):
+        n = self.players
+        low = LOWEST_NUMBER[n]
+        deck = [c for c in range(TS) if NUMBER[c] >= low]
+        self.rng.shuffle(deck)
+        self.table = {key(0, 0): TS, key(5, 0): TS + 1}
+        for i in range(4):
+            self.table[key(1 + i, 0)] = deck[i]
+        pos = 4 + BOX_SIZE[n]
+        self.box = deck[4:pos] + [c for c in range(TS) if NUMBER[c] < low]
+        size = HAND_SIZE[n]
+        self.hands = []
+        for p in range(n):
+            hand = deck[pos + p * size:pos + (p + 1) * size]
+            hand.sort()
+            self.hands.append(hand)
+        self.round_no += 1
+        self.first = first
+        self.turn = first
+        self.mode = OPEN
+        self.last = 0
+        self.last_player = -1
+        self.passes = 0
+        self.lead_passes = []
+        self.out = []
+        self.round_points = [0] * n
+        self.phase = PLAYING
+        self.ket = False
+
+    def setup_dict(self):
+        """The round's opening position as JSON: layout, hands, box, first player."""
+        return {"layout": self.table_list(), "hands": self.hand_codes(), "first": self.first}
+
+    # ---- queries ------------------------------------------------------------------------
+    def holders(self):
+        """Players still holding cards, in seat order."""
+        return [p for p in range(self.players) if self.hands[p]]
+
+    def next_holder(self, p):
+        """The next player clockwise after p who still holds cards."""
+        for i in range(1, self.players + 1):
+            q = (p + i) % self.players
+            if self.hands[q]:
+                return q
+        return p
+
+    def legal_plays(self, player=None, out=None, limit=0, every_order=True):
+        """Legal plays (ints) for `player` (default: whose turn it is) in the current state.
+
+        every_order=False gives one play per set of cards on a set of cells (see generate).
+        """
+        if player is None:
+            player = self.turn
+        if out is None:
+            out = []
+        if self.phase != PLAYING or not self.hands[player]:
+            return out
+        return generate(self.table, hand_masks(self.hands[player], self._masks), self.mode,
+                        self.last, out, limit, every_order)
+
+    def has_legal_play(self, player=None):
+        """True when the player could put cards down now."""
+        return bool(self.legal_plays(player, None, 1, False))
+
+    def is_legal(self, play):
+        """True if `play` is one of the current player's legal plays."""
+        return play in self.legal_plays()
+
+    # ---- moves --------------------------------------------------------------------------
+    def play(self, play):
+        """Put a legal play down for the player to move (not re-checked: see is_legal)."""
+        p = self.turn
+        hand = self.hands[p]
+        for k, card in play_cells(play):
+            self.table[k] = card
+            hand.remove(card)
+        self.mode = FOLLOW
+        self.last = play & 0xFF
+        self.last_player = p
+        self.passes = 0
+        self.lead_passes = []
+        if not hand:
+            self.out.append(p)
+            left = len(self.holders())
+            self.round_points[p] = left
+            if left <= 1:
+                self._end_round(self.next_holder(p))
+                return
+        self.turn = self.next_holder(p)
+
+    def pass_turn(self):
+        """Say "đi". Returns True when the passer held a legal play (only checked on a lead)."""
+        p = self.turn
+        nxt = self.next_holder(p)
+        if self.mode == FOLLOW:
+            self.passes += 1
+            others = len(self.holders()) - (1 if self.hands[self.last_player] else 0)
+            if self.passes >= others:
+                self.mode = LEAD
+                self.lead_passes = []
+            self.turn = nxt
+            return False
+        held = self.has_legal_play(p)
+        self.lead_passes.append((p, held))
+        if len(self.lead_passes) >= len(self.holders()):
+            self._ket(nxt)
+            return held
+        self.turn = nxt
+        return held
+
+    def _ket(self, nxt):
+        """The lead went round with no card played: đền -1, others still in +1."""
+        den = [p for p, held in self.lead_passes if held]
+        for p in self.holders():
+            self.round_points[p] += -1 if p in den else 1
+        self.ket = True
+        self._end_round(nxt)
+
+    def _end_round(self, starter):
+        for p in range(self.players):
+            self.scores[p] += self.round_points[p]
+        self.rounds.append(list(self.round_points))
+        self.starter = starter
+        top = max(self.scores)
+        if top >= TARGET[self.players] and self.scores.count(top) == 1:
+            self.phase = GAME_OVER
+        else:
+            self.phase = ROUND_OVER
+
+    def next_round(self):
+        """Deal the next round; the player left holding cards starts it (not as Dẫn)."""
+        self._start_round(self.starter)
+
+    def den(self):
+        """Players who passed the lead holding a legal play in the current cycle."""
+        return [p for p, held in self.lead_passes if held]
+
+    def winner(self):
+        """The winning player once the game is over, else -1."""
+        if self.phase != GAME_OVER:
+            return -1
+        return self.scores.index(max(self.scores))
+
+    # ---- saving -------------------------------------------------------------------------
+    def table_list(self):
+        """The table as [{"code", "x", "y"}], in key order."""
+        return [{"code": card_code(self.table[k]), "x": key_x(k), "y": key_y(k)}
+                for k in sorted(self.table)]
+
+    def hand_codes(self):
+        """Every hand as a list of codes."""
+        return [[card_code(c) for c in hand] for hand in self.hands]
+
+    def to_dict(self):
+        """The whole game as JSON-serialisable data (the saved-position format)."""
+        return {
+            "players": self.players,
+            "phase": PHASE_NAMES[self.phase],
+            "round": self.round_no,
+            "first": self.first,
+            "turn": self.turn,
+            "mode": MODE_NAMES[self.mode],
+            "last": (dict(line_dict(self.last), player=self.last_player)
+                     if self.mode == FOLLOW else None),
+            "passes": self.passes,
+            "lead_passes": [[p, held] for p, held in self.lead_passes],
+            "table": self.table_list(),
+            "hands": self.hand_codes(),
+            "box": [card_code(c) for c in self.box],
+            "out": list(self.out),
+            "round_points": list(self.round_points),
+            "scores": list(self.scores),
+            "rounds": [list(r) for r in self.rounds],
+            "ket": self.ket,
+            "starter": getattr(self, "starter", self.first),
+            "rng": self.rng.state,
+        }
+
+    @classmethod
+    def from_dict(cls, d):
+        """Rebuild a game from to_dict() data; ValueError (one line) when it is malformed."""
+        from tet.games.xap_sac_load import load
+        game = cls(2, 1, 0, False)
+        load(game, d)
+        return game

@@ -1,0 +1,65 @@
+"""Xấp Sắc screens: the set-up menu (players, the computer's level, resume a saved game).
+
+You are player 0 against 1-3 computer players. The table screen lives in xap_sac_table, imported
+when a game starts so the menu alone stays small.
+"""
+
+from tet.games import xap_sac as X
+from tet.ui.widgets import Menu, Message, offer_resume
+
+SAVE = "xap_sac"
+LEVELS = ("dễ", "vừa", "khó")
+HUMAN = 0
+
+
+def start(app):
+    """The game's first screen: the set-up menu (it offers to resume a saved game)."""
+    return Setup(app)
+
+
+class Setup(Menu):
+    """New game: number of players and the computer's level; then Bắt đầu."""
+
+    def __init__(self, app):
+        self.players = 4
+        self.level = 1
+        items = [
+            ("Bắt đầu", self._begin),
+            (lambda: "Số người: %d" % self.players, self._more_players),
+            (lambda: "Máy chơi: " + LEVELS[self.level], self._next_level),
+            ("Cách chơi", self._rules),
+        ]
+        Menu.__init__(self, app, "Xấp Sắc", items)
+        self.offered = False
+
+    def enter(self):
+        if not self.offered:
+            self.offered = True
+            offer_resume(self.app, SAVE, "Xấp Sắc", self._resume)
+
+    def _resume(self, saved):
+        from tet.ui.xap_sac_table import Table
+
+        game = X.XapSac.from_dict(saved["game"])
+        return Table(self.app, game, int(saved["level"]), saved.get("note", ""))
+
+    def _begin(self, menu):
+        from tet.ui.xap_sac_table import Table
+
+        game = X.XapSac(self.players, self.app.rng.next32(), HUMAN)
+        self.app.push(Table(self.app, game, self.level))
+
+    def _more_players(self, menu):
+        self.players = 2 + (self.players - 1) % 3
+
+    def _next_level(self, menu):
+        self.level = (self.level + 1) % len(LEVELS)
+
+    def _rules(self, menu):
+        self.app.push(Message(self.app, "Cách chơi", RULES))
+
+
+RULES = ("Đánh bài nối vào bàn thành hàng ngang hoặc dọc: đôi, ba, tứ quý, hoặc sảnh 3-4 lá. "
+         "Hàng sau cùng loại, bằng hoặc cao hơn; Xấp (cùng màu) phải theo Xấp. Không hàng nào quá "
+         "4 lá. Mọi người đi thì người đánh cuối được Dẫn: đánh hàng bất kỳ, kể cả từ lá Tứ Sắc. "
+         "Hết bài trước được nhiều điểm hơn.")

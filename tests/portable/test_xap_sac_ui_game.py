@@ -1,0 +1,58 @@
+"""A whole Xấp Sắc game through the UI, launcher included, under the platform's 160K heap.
+
+The player presses OK only: that picks the first card that can go, lays the first placement
+offered once the picked cards make a play, passes when nothing can go, hurries the computer and
+closes the round results, until the final result.
+"""
+
+import gc
+
+from fake_hw import TWO, new_app, press
+
+from tet.games import xap_sac as X
+from tet.ui import xap_sac_table as U
+
+HEAP = "160K"
+
+
+def whole_game(board):
+    """Play from the launcher to the final result on `board`; return (presses, peak heap)."""
+    app = new_app(board)
+    nxt, ok = TWO[board]
+    for _ in range(3):
+        press(app, nxt)
+    press(app, ok)
+    press(app, ok)
+    table = app.screen
+    assert isinstance(table, U.Table)
+    game = table.game
+    presses = 0
+    peak = 0
+    rounds = 0
+    while app.screen.title != "Kết quả":
+        if app.screen is table and game.turn == 0 and game.phase == X.PLAYING:
+            # only OK: the cursor starts on a usable card, or on Đi when none can go
+            assert table.row[table.cursor] == U.PASS or isinstance(table.row[table.cursor], int) \
+                or table.mode == U.CELLS or table.row[table.cursor] == U.PLACE
+        if app.screen.title.startswith("Hết ván"):
+            rounds += 1
+        press(app, ok, 30, 30)
+        presses += 1
+        assert presses < 4000
+        if app.hw.buzzer:
+            del app.hw.buzzer.tones[:]
+        if hasattr(gc, "mem_alloc") and presses % 25 == 0:
+            gc.collect()
+            peak = max(peak, gc.mem_alloc())  # type: ignore[attr-defined]
+    assert game.phase == X.GAME_OVER and max(game.scores) >= X.TARGET[game.players]
+    body = app.screen.body
+    assert "thắng" in body and all(name in body for name in ("Bạn", "Máy 1", "Máy 2", "Máy 3"))
+    assert rounds == len(game.rounds) - 1
+    press(app, ok)
+    assert app.screen.title == "Xấp Sắc" and app.load_game(U.SAVE) is None
+    return presses, peak
+
+
+def test_whole_game_on_the_devkit_with_ok_only():
+    presses, _peak = whole_game("devkit_ssd1306")
+    assert presses > 20

@@ -1,0 +1,72 @@
+"""The Xấp Sắc computer player: its probe is right, it goes out, keeps leads, beats random play."""
+
+from tet.ai.xap_sac_ai import HeuristicPlayer, RandomPlayer
+from tet.core.rng import Rng
+from tet.games import xap_sac as X
+from tetcli.xap_sac import play_game
+
+from test_xap_sac_bruteforce import brute_force, random_positions
+
+
+def test_probe_agrees_with_brute_force_over_the_unseen_cards():
+    bot = HeuristicPlayer(1)
+    checked = 0
+    answered = 0
+    for game, state in random_positions(50, 17):
+        plays = game.legal_plays(every_order=False)
+        if not plays:
+            continue
+        unseen = bot.unseen_masks(game, game.turn)
+        play = plays[len(plays) // 2]
+        got = bot.answerable(game, play, unseen)
+        # the same question, asked of the brute force: all unseen cards as one hand, following
+        seen = set(c["code"] for c in state["table"]) | set(state["hands"][game.turn])
+        low = X.LOWEST_NUMBER[game.players]
+        after = dict(state)
+        after["table"] = state["table"] + [{"code": X.card_code(c), "x": X.key_x(k),
+                                            "y": X.key_y(k)} for k, c in X.play_cells(play)]
+        after["hands"] = [[X.card_code(c) for c in range(56)
+                           if X.card_code(c) not in seen and X.NUMBER[c] >= low]]
+        after["turn"] = 0
+        after["mode"] = "follow"
+        after["last"] = dict(X.line_dict(X.play_line(play)), player=0)
+        assert got == bool(brute_force(after)), state
+        checked += 1
+        answered += got
+    assert checked >= 20 and 0 < answered < checked
+
+
+def test_the_bot_goes_out_when_it_can():
+    for seed in range(40):
+        game = X.XapSac(3, seed)
+        game.mode = X.LEAD
+        plays = game.legal_plays(every_order=False)
+        # leave the player to move only the cards of its biggest play
+        biggest = max(plays, key=X.play_size)
+        keep = X.play_cards(biggest)
+        game.box += [c for c in game.hands[game.turn] if c not in keep]
+        game.hands[game.turn] = sorted(keep)
+        choice = HeuristicPlayer(1).choose(game)
+        assert choice is not None and X.play_size(choice) == len(keep)
+
+
+def test_the_bot_never_passes_a_lead_it_can_play():
+    for game, _ in random_positions(40, 23):
+        if game.mode == X.FOLLOW or not game.has_legal_play():
+            continue
+        assert HeuristicPlayer(1).choose(game) is not None
+
+
+def test_the_bot_beats_random_players():
+    for players, need in ((2, 0.75), (4, 0.45)):
+        games = 60
+        wins = 0
+        for i in range(games):
+            seat = i % players
+            rng = Rng(900 + i)
+            game = X.XapSac(players, 300 + i)
+            agents = [HeuristicPlayer(1) if p == seat else RandomPlayer(rng)
+                      for p in range(players)]
+            play_game(game, agents)
+            wins += game.winner() == seat
+        assert wins >= need * games, (players, wins)
