@@ -13,15 +13,19 @@ and the platform's 150x device factor (docs/o-an-quan.md, host_tools/bench/bench
 Nothing is allocated per node: every ply has its own preallocated child buffers.
 """
 
+import gc
+import sys
 from array import array
 
-from tet.games.o_an_quan import ROW, end_turn, layout, scores, sow
+from tet.games.o_an_quan import ROW, end_turn, final_score, layout, sow
 
-# Node budgets per level: Vừa must fit 1 s and Khó 3 s on an ESP32 (see the module docstring).
-LEVEL_NODES = {"de": 100, "vua": 2400, "kho": 7200}
-LEVEL_NAMES = {"de": "Dễ", "vua": "Vừa", "kho": "Khó"}
+# Node budgets per level. Measured under the micropython binary: about 345,000 (4 players) to
+# 380,000 (2 players) nodes per second in mid-game positions, the slowest positions taking 1.3x
+# the mean; 1 s on the device is 6.7 ms there and 3 s is 20 ms. Vừa's and Khó's budgets keep the
+# slowest positions inside their limit (about 0.9 s and 2.5 s estimated); Dễ looks two plies ahead.
+LEVEL_NODES = {"de": 100, "vua": 1700, "kho": 5100}
 
-MAX_PLY = 24
+MAX_PLY = 16
 MAX_MOVES = 2 * ROW
 TT_BITS = 10
 WIN = 20000
@@ -29,6 +33,12 @@ INF = 32000
 # Evaluation weights in sixteenths of a dân.
 UNIT = 16
 ROW_WEIGHT = 4
+DECISIVE = 150
+
+# MicroPython allocates the frames of functions with many locals on the heap (and frees them at
+# once); with garbage lying around those allocations keep triggering collections and a search
+# runs twice as slow, so a search starts with a collection there.
+_COLLECT_FIRST = sys.implementation.name == "micropython"
 
 _EXACT = 0
 _LOWER = 1
@@ -38,21 +48,25 @@ _UPPER = 2
 class Searcher:
     """An alpha-beta searcher for one game configuration (players, quan value, quan non)."""
 
-    def __init__(self, players=2, quan_value=10, quan_non=False, tt_bits=TT_BITS):
+    def __init__(self, players=2, quan_value=10, quan_non=False, tt_bits=0):
         self.players = players
         self.quan_value = quan_value
         self.quan_non = bool(quan_non)
         (self.squares, self.qp, self.cap, self.qc, self.debt, self.turn_at, self.over_at,
          self.size) = layout(players)
         self.kids = [[bytearray(self.size) for _ in range(MAX_MOVES)] for _ in range(MAX_PLY)]
-        self.order = [[0] * MAX_MOVES for _ in range(MAX_PLY)]
-        self.keys = [[0] * MAX_MOVES for _ in range(MAX_PLY)]
-        self.moves = [[0] * MAX_MOVES for _ in range(MAX_PLY)]
+        self.order = [bytearray(MAX_MOVES) for _ in range(MAX_PLY)]
+        self.keys = [array("i", bytes(4 * MAX_MOVES)) for _ in range(MAX_PLY)]
+        self.moves = [bytearray(MAX_MOVES) for _ in range(MAX_PLY)]
         self.killer = [0] * MAX_PLY
         self.history = [0] * (2 * self.squares)
+        if not tt_bits:
+            tt_bits = TT_BITS if players == 2 else TT_BITS - 1
         self.tt_mask = (1 << tt_bits) - 1
-        self.tt_key = array("i", [0] * (1 << tt_bits))
-        self.tt_data = array("i", [0] * (1 << tt_bits))
+        self.tt_key = array("i", bytes(4 << tt_bits))
+        self.tt_data = array("i", bytes(4 << tt_bits))
+        self.scratch = bytearray(self.size)
+        self.total_points = (25 + quan_value) * players
         self.nodes = 0
         self.budget = 0
         self.stopped = False
@@ -61,37 +75,49 @@ class Searcher:
 
     # -- evaluation -------------------------------------------------------------------------
 
-    def _banked(self, st, k):
-        debt = self.debt + 2 * k
-        return (st[self.cap + k] + self.quan_value * st[self.qc + k]
-                - (st[debt] + 256 * st[debt + 1] - 32768))
-
     def evaluate(self, st):
-        """Static value for the root player: banked points and own-row dân against the others."""
+        """Static value for the root player, in sixteenths of a dân.
+
+        Banked points (captured dân and quan, net of loans) plus ROW_WEIGHT per dân on one's own
+        row (they are the owner's at the count), root against the mean of the others. The
+        difference is then scaled up as the points left to play for shrink: a 5-point lead with
+        10 points left is nearly a win, with 60 left it is not, and the search plays to win.
+        """
         players = self.players
         root = self.root
+        qv = self.quan_value
+        cap = self.cap
+        qc = self.qc
+        debt = self.debt
         total = 0
         mine = 0
+        banked_all = 0
         for k in range(players):
-            v = self._banked(st, k) * UNIT
+            d = debt + 2 * k
+            banked = st[cap + k] + qv * st[qc + k] - st[d] - 256 * st[d + 1] + 32768
             base = 6 * k + 1
-            row = st[base] + st[base + 1] + st[base + 2] + st[base + 3] + st[base + 4]
-            v += row * ROW_WEIGHT
+            v = banked * UNIT + (st[base] + st[base + 1] + st[base + 2] + st[base + 3]
+                                 + st[base + 4]) * ROW_WEIGHT
+            banked_all += banked
+            total += v
             if k == root:
                 mine = v
-            total += v
-        return players * mine - total
+        value = players * mine - total
+        return value + value * DECISIVE // (self.total_points - banked_all + 10)
 
     def _terminal(self, st):
-        sc = scores(st, self.players, self.quan_value)
-        mine = sc[self.root]
+        players = self.players
+        root = self.root
+        qv = self.quan_value
+        mine = final_score(st, players, root, qv)
         best_other = -1
         total = 0
-        for k in range(self.players):
-            total += sc[k]
-            if k != self.root and sc[k] > best_other:
-                best_other = sc[k]
-        diff = (self.players * mine - total) * UNIT
+        for k in range(players):
+            score = final_score(st, players, k, qv)
+            total += score
+            if k != root and score > best_other:
+                best_other = score
+        diff = (players * mine - total) * UNIT
         if mine > best_other:
             return WIN + diff
         if mine < best_other:
@@ -112,11 +138,16 @@ class Searcher:
 
     # -- search -----------------------------------------------------------------------------
 
-    def _expand(self, st, ply):
-        """Make every child of st into this ply's buffers; return how many (0 if over budget)."""
+    def _expand(self, st, ply, first):
+        """Make every child of st into this ply's buffers and order them; return how many.
+
+        Order: the move `first` (table or previous best), then by value captured, killer,
+        history. Returns 0 (and sets `stopped`) when the children would exceed the budget.
+        """
         kids = self.kids[ply]
         keys = self.keys[ply]
         moves = self.moves[ply]
+        order = self.order[ply]
         squares = self.squares
         players = self.players
         qv = self.quan_value
@@ -142,32 +173,67 @@ class Searcher:
                     end_turn(child, players)
                     code = 2 * sq + (step < 0)
                     moves[n] = code
-                    key = gained * 4096 + hist[code]
-                    if code == killer:
-                        key += 2048
+                    if code == first:
+                        key = 1 << 29
+                    else:
+                        key = gained * 4096 + hist[code]
+                        if code == killer:
+                            key += 2048
                     keys[n] = key
+                    j = n
+                    while j > 0 and keys[order[j - 1]] < key:
+                        order[j] = order[j - 1]
+                        j -= 1
+                    order[j] = n
                     n += 1
         return n
 
-    def _sort(self, ply, n, first):
-        """Order children by key, highest first, with the move `first` (a code) in front."""
-        order = self.order[ply]
-        keys = self.keys[ply]
-        moves = self.moves[ply]
+    def _root_order(self, n, first):
+        """The root's children in their capture order, with `first` moved to the front."""
+        order = self.order[0]
+        moves = self.moves[0]
         for i in range(n):
-            key = keys[i]
-            if moves[i] == first:
-                key = 1 << 29
-            j = i
-            while j > 0:
-                prev = order[j - 1]
-                prev_key = (1 << 29) if moves[prev] == first else keys[prev]
-                if prev_key >= key:
-                    break
-                order[j] = prev
-                j -= 1
-            order[j] = i
+            if moves[order[i]] == first:
+                idx = order[i]
+                for j in range(i, 0, -1):
+                    order[j] = order[j - 1]
+                order[0] = idx
+                break
         return order
+
+    def _frontier(self, st, alpha, beta, side):
+        """Depth-1 node: make one child at a time and evaluate it, stopping at a cutoff."""
+        child = self.scratch
+        squares = self.squares
+        players = self.players
+        qv = self.quan_value
+        qn = self.quan_non
+        over_at = self.over_at
+        base = 6 * st[self.turn_at] + 1
+        best = -INF
+        for sq in range(base, base + ROW):
+            if st[sq]:
+                for step in (1, -1):
+                    if self.nodes >= self.budget:
+                        self.stopped = True
+                        return 0
+                    self.nodes += 1
+                    child[:] = st
+                    sow(child, squares, sq, step, qv, qn)
+                    end_turn(child, players)
+                    if child[over_at]:
+                        value = self._terminal(child)
+                    else:
+                        value = self.evaluate(child)
+                    if side < 0:
+                        value = -value
+                    if value > best:
+                        best = value
+                        if value > alpha:
+                            alpha = value
+                            if alpha >= beta:
+                                return best
+        return best
 
     def _negamax(self, st, depth, alpha, beta, ply):
         side = self._side(st)
@@ -175,6 +241,8 @@ class Searcher:
             return side * self._terminal(st)
         if depth <= 0 or ply >= MAX_PLY:
             return side * self.evaluate(st)
+        if depth == 1:
+            return self._frontier(st, alpha, beta, side)
         alpha0 = alpha
         tt_move = -1
         slot = 0
@@ -194,10 +262,10 @@ class Searcher:
                         return value
                     if flag == _UPPER and value <= alpha:
                         return value
-        n = self._expand(st, ply)
+        n = self._expand(st, ply, tt_move)
         if not n:
             return 0
-        order = self._sort(ply, n, tt_move)
+        order = self.order[ply]
         kids = self.kids[ply]
         moves = self.moves[ply]
         best = -INF
@@ -232,12 +300,16 @@ class Searcher:
             self.tt_data[slot] = ((best + INF) << 13) | (flag << 11) | (depth << 6) | best_move
         return best
 
-    def search(self, st, nodes):
+    def search(self, st, nodes, max_depth=MAX_PLY - 1):
         """Best move for the player to move in `st` within `nodes` nodes: (square, step, value).
+
+        Deepens one ply at a time up to `max_depth` while the budget lasts.
 
         The value is from the mover's point of view in sixteenths of a dân (WIN added for a
         proven win). Requires a position with at least one legal move.
         """
+        if _COLLECT_FIRST:
+            gc.collect()
         self.root = st[self.turn_at]
         self.nodes = 0
         self.budget = max(nodes, 2 * ROW)
@@ -247,15 +319,15 @@ class Searcher:
         hist = self.history
         for i in range(len(hist)):
             hist[i] = 0
-        n = self._expand(st, 0)
+        n = self._expand(st, 0, -1)
         kids = self.kids[0]
         moves = self.moves[0]
         best_move = -1
         best_value = -INF
         self.depth_reached = 0
         depth = 1
-        while not self.stopped and depth < MAX_PLY:
-            order = self._sort(0, n, best_move)
+        while not self.stopped and depth <= max_depth:
+            order = self._root_order(n, best_move)
             alpha = -INF
             iter_move = -1
             for i in range(n):
@@ -279,13 +351,8 @@ class Searcher:
                 break
             depth += 1
         if best_move < 0:
-            best_move = moves[self._sort(0, n, -1)[0]]
+            best_move = moves[self.order[0][0]]
         return best_move >> 1, (-1 if best_move & 1 else 1), best_value
-
-
-def level_nodes(level):
-    """Node budget of a level name ('de', 'vua', 'kho')."""
-    return LEVEL_NODES[level]
 
 
 def greedy_move(st, players, quan_value, quan_non, scratch=None):

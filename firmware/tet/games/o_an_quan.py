@@ -26,6 +26,9 @@ Where the spec is silent this module decides (docs/o-an-quan.md repeats it):
 START_DAN = 5
 ROW = 5
 RELAY_LIMIT = 400
+# event kinds in a sowing log (see sow)
+LIFT = 0
+CAPTURE = 1
 _DEBT_ZERO = 32768
 
 
@@ -54,12 +57,14 @@ def new_state(players):
     return st
 
 
-def sow(st, squares, square, step, quan_value, quan_non):
+def sow(st, squares, square, step, quan_value, quan_non, log=None):
     """Play the sowing and capturing of one move in place; return the value captured.
 
     `square` must be a non-empty dân square of the player to move and `step` +1 or -1. Updates
     the board and the mover's captured dân and quan pieces; does not pass the turn (see `play`).
     The value is dân + quan_value * quan pieces, for move ordering and the greedy player.
+    With a bytearray `log`, appends LIFT and square for every square lifted (the move's own
+    first), CAPTURE and square for every square taken: enough to animate it stone by stone.
     """
     qp = squares
     mover = st[squares + 5 * (squares // 6)]
@@ -67,6 +72,9 @@ def sow(st, squares, square, step, quan_value, quan_non):
     count = st[p]
     st[p] = 0
     lifts = 0
+    if log is not None:
+        log.append(LIFT)
+        log.append(p)
     while True:
         if count >= squares:
             laps = count // squares
@@ -87,6 +95,9 @@ def sow(st, squares, square, step, quan_value, quan_non):
                 return 0
             st[nxt] = 0
             p = nxt
+            if log is not None:
+                log.append(LIFT)
+                log.append(p)
             continue
         if nxt % 6 == 0 and st[qp + nxt // 6]:
             return 0
@@ -112,6 +123,9 @@ def sow(st, squares, square, step, quan_value, quan_non):
         st[m] = 0
         st[cap] += dan
         gained += dan
+        if log is not None:
+            log.append(CAPTURE)
+            log.append(m)
         e = (m + step) % squares
         if st[e] or (e % 6 == 0 and st[qp + e // 6]):
             break
@@ -203,9 +217,9 @@ def end_turn(st, players):
     return 0
 
 
-def play(st, players, square, step, quan_value, quan_non):
+def play(st, players, square, step, quan_value, quan_non, log=None):
     """Play a legal move in place (sow, capture, pass the turn, refill); return the value captured."""
-    gained = sow(st, 6 * players, square, step, quan_value, quan_non)
+    gained = sow(st, 6 * players, square, step, quan_value, quan_non, log)
     end_turn(st, players)
     return gained
 
@@ -216,21 +230,20 @@ def material(st, players, k, quan_value):
     return st[cap + k] + quan_value * st[cap + players + k] - debt_of(st, players, k)
 
 
-def scores(st, players, quan_value):
-    """The count: banked points plus the dân left on each player's own row.
+def final_score(st, players, k, quan_value):
+    """Player k's score at the count: banked points plus the dân left on their own row.
 
     If the game ended with quan squares still holding something (an empty row nobody could
     refill), quan square 6k's dân and quan piece go to player k.
     """
-    squares = 6 * players
-    out = []
-    for k in range(players):
-        total = material(st, players, k, quan_value)
-        for i in range(6 * k + 1, 6 * k + 6):
-            total += st[i]
-        total += st[6 * k] + quan_value * st[squares + k]
-        out.append(total)
-    return out
+    base = 6 * k
+    return (material(st, players, k, quan_value) + st[base + 1] + st[base + 2] + st[base + 3]
+            + st[base + 4] + st[base + 5] + st[base] + quan_value * st[6 * players + k])
+
+
+def scores(st, players, quan_value):
+    """Every player's score at the count, as a list (see final_score)."""
+    return [final_score(st, players, k, quan_value) for k in range(players)]
 
 
 def legal_moves(st, players):
@@ -277,6 +290,7 @@ class Game:
         self.quan_value = quan_value
         self.quan_non = bool(quan_non)
         self.state = new_state(players)
+        self.refilled = 0
 
     @property
     def turn(self):
@@ -327,11 +341,17 @@ class Game:
         k = self.turn
         return 6 * k < square <= 6 * k + ROW and self.state[square] > 0
 
-    def play(self, square, step):
-        """Play a legal move; return the value captured. Raises ValueError if illegal."""
+    def play(self, square, step, log=None):
+        """Play a legal move; return the value captured. Raises ValueError if illegal.
+
+        `log` (a bytearray) receives the sowing's lifts and captures, see `sow`; `refilled` then
+        holds how many dân the next player had to put back on an empty row (0 if none).
+        """
         if not self.is_legal(square, step):
             raise ValueError("illegal move %s" % format_move(square, step))
-        return play(self.state, self.players, square, step, self.quan_value, self.quan_non)
+        gained = sow(self.state, self.squares, square, step, self.quan_value, self.quan_non, log)
+        self.refilled = end_turn(self.state, self.players)
+        return gained
 
     def copy(self):
         """An independent copy of the game."""

@@ -1,0 +1,316 @@
+"""The Ô Ăn Quan board screen: your turn with the buttons, the computer's turns, the sowing shown
+stone by stone.
+
+Your turn: NEXT/PREV walk over your squares that hold dân (and "Đi lại" after a move against the
+computer), OK picks the square; then NEXT/PREV turn the direction (the first square to get a dân
+is outlined) and OK sows, BACK picks another square. Any key skips an animation to its end. The
+game is saved after every move, so a reboot resumes it; BACK asks "Thoát ván?".
+"""
+
+import time
+
+from tet.ai.o_an_quan_ai import LEVEL_NODES, Searcher
+from tet.core import gfx as G
+from tet.core import input as inp
+from tet.core import sound
+from tet.core.app import Screen
+from tet.core.text import clip
+from tet.games.o_an_quan import CAPTURE, final_score, material
+from tet.ui import o_an_quan_draw as D
+from tet.ui.o_an_quan_ui import (COMPUTER, HUMAN, LEVEL_LABELS, LEVELS, SAVE, TITLE, VS_COMPUTER,
+                                 seats_for)
+from tet.ui.widgets import confirm_exit
+
+BOT_MS = 450
+DROP_MS = 110
+LIFT_MS = 260
+CAPTURE_MS = 450
+UNDO = -1
+
+
+class Board(Screen):
+    """A game in progress; `seats` says who plays each seat (HUMAN or COMPUTER)."""
+
+    title = TITLE
+
+    def __init__(self, app, game, seats, level, undo=None):
+        Screen.__init__(self, app)
+        self.game = game
+        self.seats = seats
+        self.level = level
+        self.searcher = None
+        if COMPUTER in seats:
+            self.searcher = Searcher(game.players, game.quan_value, game.quan_non)
+        self.undo = undo
+        self.view = bytearray(game.state)
+        self.log = bytearray()
+        self.animating = False
+        self.anim_at = None
+        self.anim_i = 0
+        self.hand = 0
+        self.pos = 0
+        self.dir = 1
+        self.flash = -1
+        self.ring = None
+        self.items = []
+        self.choice = 0
+        self.square = -1
+        self.step = 0
+        self.due = None
+        self.note = ""
+        self.lines = ("", "", "")
+        self.names = self._names()
+        self._turn_begins()
+
+    # ---- whose turn, what can be chosen ---------------------------------------------------
+    def _names(self):
+        players = self.game.players
+        if self.seats == seats_for(VS_COMPUTER, players):
+            if players == 2:
+                return ("Bạn", "Máy")
+            return ["Bạn"] + ["M%d" % k for k in range(1, players)]
+        tag = "N" if self.seats[0] == HUMAN else "M"
+        return [tag + "%d" % (k + 1) for k in range(players)]
+
+    def _vs_computer(self):
+        return self.seats == seats_for(VS_COMPUTER, self.game.players)
+
+    def _turn_begins(self):
+        game = self.game
+        self.step = 0
+        self.items = []
+        self.choice = 0
+        self.due = None
+        if not game.over and self.seats[game.turn] == HUMAN:
+            for square, step in game.legal_moves():
+                if step > 0:
+                    self.items.append(square)
+            if self.undo is not None and self._vs_computer():
+                self.items.append(UNDO)
+        self._refresh_text()
+
+    def _refresh_text(self):
+        """Build the two info lines (scores; what to do) once per change, not per frame."""
+        game = self.game
+        st = self.view
+        players = game.players
+        parts = []
+        for k in range(players):
+            if game.over and not self.animating:
+                score = final_score(st, players, k, game.quan_value)
+            else:
+                score = material(st, players, k, game.quan_value)
+            parts.append("%s %d" % (self.names[k], score))
+        scores = " · ".join(parts)
+        if self.animating:
+            prompt = "Rải quân… (bấm để bỏ qua)"
+        elif game.over:
+            prompt = self._result() + " · OK: ván mới"
+        elif self.note:
+            prompt = self.note
+        elif self.seats[game.turn] == COMPUTER:
+            prompt = self.names[game.turn] + " đang nghĩ…"
+        elif self.step:
+            prompt = "Chọn hướng, OK: rải"
+        elif self.items and self.items[self.choice] == UNDO:
+            prompt = "OK: đi lại nước vừa rồi"
+        else:
+            prompt = "Lượt %s: chọn ô" % self.names[game.turn]
+        # the one line of a 128x64 screen: the scores while the cursor tells what to do
+        short = prompt
+        if self.note and not self.animating:
+            short = self.note
+        elif game.over and not self.animating:
+            short = self._result() + " " + "–".join(["%d" % final_score(st, players, k,
+                                                                          game.quan_value)
+                                                      for k in range(players)])
+        elif not self.animating and not self.step and (self.items or
+                                                       self.seats[game.turn] == COMPUTER):
+            short = "–".join(["%d" % material(st, players, k, game.quan_value)
+                              for k in range(players)])
+            short = "%s: %s" % (self.names[game.turn], short)
+        self.lines = (scores, prompt, short)
+
+    def _result(self):
+        winners = self.game.winners()
+        if len(winners) > 1:
+            return "Hòa"
+        if self._vs_computer():
+            return "Bạn thắng!" if winners[0] == 0 else "Bạn thua"
+        return self.names[winners[0]] + " thắng!"
+
+    # ---- moves ----------------------------------------------------------------------------
+    def _play(self, square, step):
+        game = self.game
+        if self.seats[game.turn] == HUMAN and self._vs_computer():
+            self.undo = list(game.state)
+        self.view[:] = game.state
+        self.log = bytearray()
+        nxt = (game.turn + 1) % game.players
+        debt_before = game.debts()[nxt]
+        game.play(square, step, self.log)
+        self.note = ""
+        if game.refilled and not game.over:
+            borrowed = game.debts()[nxt] - debt_before
+            self.note = "%s rải lại %d dân" % (self.names[game.turn], game.refilled)
+            if borrowed > 0:
+                self.note += " (vay %d)" % borrowed
+        self.animating = True
+        self.anim_at = None
+        self.anim_i = 0
+        self.hand = 0
+        self.pos = square
+        self.dir = step
+        self.flash = -1
+        self.app.sound.play(sound.MOVE)
+        self._save()
+        self._refresh_text()
+
+    def _advance(self):
+        """One animation event: drop a dân, lift a square or take one; returns its length."""
+        squares = 6 * self.game.players
+        view = self.view
+        if self.hand:
+            self.pos = (self.pos + self.dir) % squares
+            view[self.pos] += 1
+            self.hand -= 1
+            self.flash = -1
+            return DROP_MS
+        log = self.log
+        if self.anim_i >= len(log):
+            self._finish()
+            return 0
+        kind = log[self.anim_i]
+        square = log[self.anim_i + 1]
+        self.anim_i += 2
+        if kind == CAPTURE:
+            view[square] = 0
+            if square % 6 == 0:
+                view[squares + square // 6] = 0
+            self.flash = square
+            self.app.sound.play(sound.CAPTURE)
+            return CAPTURE_MS
+        self.hand = view[square]
+        view[square] = 0
+        self.pos = square
+        self.flash = -1
+        return LIFT_MS
+
+    def _finish(self):
+        self.animating = False
+        self.flash = -1
+        self.view[:] = self.game.state
+        if self.game.over:
+            self.app.forget_game(SAVE)
+            winners = self.game.winners()
+            lost = self._vs_computer() and 0 not in winners
+            self.app.sound.play(sound.LOSE if lost else sound.WIN)
+        self._turn_begins()
+
+    def _undo(self):
+        undo = self.undo
+        if undo is None:
+            return
+        self.game.state[:] = bytearray(undo)
+        self.undo = None
+        self.view[:] = self.game.state
+        self._save()
+        self._turn_begins()
+
+    def _save(self):
+        if self.game.over:
+            return
+        self.app.save_game(SAVE, {"game": self.game.to_dict(), "seats": list(self.seats),
+                                  "level": self.level, "undo": self.undo})
+
+    # ---- events ---------------------------------------------------------------------------
+    def handle(self, ev):
+        if self.animating:
+            while self.animating:
+                self._advance()
+            return
+        if self.note:  # read: the next key brings back the prompt
+            self.note = ""
+            self._refresh_text()
+        if ev == inp.BACK:
+            if self.step:
+                self.step = 0
+                self._refresh_text()
+            else:
+                confirm_exit(self.app, self._save)
+            return
+        game = self.game
+        if game.over:
+            if ev == inp.OK:
+                self.app.pop()
+            return
+        if self.seats[game.turn] != HUMAN or not self.items:
+            return
+        if self.step:
+            if inp.forward(ev) or inp.backward(ev):
+                self.step = -self.step
+            elif ev == inp.OK:
+                self._play(self.square, self.step)
+                return
+        elif inp.forward(ev):
+            self.choice = (self.choice + 1) % len(self.items)
+        elif inp.backward(ev):
+            self.choice = (self.choice - 1) % len(self.items)
+        elif ev == inp.OK:
+            item = self.items[self.choice]
+            if item == UNDO:
+                self._undo()
+                return
+            self.square = item
+            self.step = 1
+        self._refresh_text()
+
+    def tick(self, now):
+        if self.animating:
+            if self.anim_at is None:
+                self.anim_at = now
+            changed = False
+            while self.animating and time.ticks_diff(now, self.anim_at) >= 0:
+                self.anim_at = time.ticks_add(self.anim_at, self._advance())
+                changed = True
+            return changed
+        game = self.game
+        if game.over or self.seats[game.turn] != COMPUTER:
+            return False
+        if self.due is None:
+            self.due = time.ticks_add(now, BOT_MS)
+            return True
+        searcher = self.searcher
+        if searcher is None or time.ticks_diff(now, self.due) < 0:
+            return False
+        square, step, _value = searcher.search(game.state, LEVEL_NODES[LEVELS[self.level]])
+        self._play(square, step)
+        return True
+
+    # ---- drawing --------------------------------------------------------------------------
+    def draw(self, g):
+        lines = 1 if g.small else 2
+        # the title bar only where the ring has room to spare (two rows on a colour screen)
+        top = 0
+        if not g.small and self.game.players == 2:
+            top = g.header(TITLE, "Máy: " + LEVEL_LABELS[self.level] if self.searcher else "")
+        bottom = g.h - lines * g.line_h
+        if self.ring is None:
+            self.ring = D.Ring(self.game.players, 0, top, g.w, bottom - top - 1, g.font.height)
+        cursor = -1
+        target = -1
+        squares = 6 * self.game.players
+        if self.animating:
+            target = self.pos
+        elif self.step:
+            cursor = self.square
+            target = (self.square + self.step) % squares
+        elif self.items and self.items[self.choice] != UNDO:
+            cursor = self.items[self.choice]
+        D.draw_ring(g, self.ring, self.view, cursor, target, self.flash)
+        cols = g.cols()
+        if g.small:
+            g.text(clip(self.lines[2], cols), 0, bottom, G.CREAM)
+            return
+        g.text(clip(self.lines[0], cols), 2, bottom, G.GOLD)
+        g.text(clip(self.lines[1], cols), 2, bottom + g.line_h, G.CREAM)

@@ -1,0 +1,102 @@
+"""Ô Ăn Quan screens: the set-up menu (mode, players, the computer's level) and resuming a save.
+
+Modes: you against the computer (you are player 0), everyone on one device taking turns, or the
+computer against itself as a demo. The board screen lives in o_an_quan_board. House rules (quan
+value, quan non) come from Cài đặt.
+"""
+
+from tet.games.o_an_quan import Game
+from tet.ui.widgets import Menu, Message, offer_resume
+
+SAVE = "o_an_quan"
+TITLE = "Ô Ăn Quan"
+LEVELS = ("de", "vua", "kho")
+LEVEL_LABELS = ("Dễ", "Vừa", "Khó")
+VS_COMPUTER = 0
+TOGETHER = 1
+DEMO = 2
+MODE_LABELS = ("Người – Máy", "Cùng chơi", "Máy – Máy")
+HUMAN = 0
+COMPUTER = 1
+DEMO_OPENING = 2
+
+
+def start(app):
+    """The game's first screen: the set-up menu (it offers to resume a saved game)."""
+    return Setup(app)
+
+
+def seats_for(mode, players):
+    """Who plays each seat (HUMAN or COMPUTER) in a mode."""
+    if mode == VS_COMPUTER:
+        return [HUMAN] + [COMPUTER] * (players - 1)
+    return [HUMAN if mode == TOGETHER else COMPUTER] * players
+
+
+def build_board(app, saved):
+    """The board screen of a saved game (raises KeyError/ValueError/TypeError if malformed)."""
+    from tet.ui.o_an_quan_board import Board
+
+    game = Game.from_dict(saved["game"])
+    seats = [int(s) for s in saved["seats"]]
+    level = int(saved["level"])
+    if len(seats) != game.players or not 0 <= level < len(LEVELS):
+        raise ValueError("bad save")
+    undo = saved.get("undo")
+    return Board(app, game, seats, level, undo)
+
+
+# the set-up choices: (label, the values' names); the value is an index into the names
+CHOICES = (("Chế độ: ", MODE_LABELS), ("Số người: ", ("2", "3", "4")),
+           ("Máy chơi: ", LEVEL_LABELS))
+MODE, PLAYERS, LEVEL = 0, 1, 2
+
+
+class Setup(Menu):
+    """New game: mode, number of players and the computer's level (OK on one cycles it)."""
+
+    def __init__(self, app):
+        self.picks = [VS_COMPUTER, 0, 1]
+        items = [("Bắt đầu", self._begin)]
+        items += [(self._label(i), self._cycle(i)) for i in range(len(CHOICES))]
+        items.append(("Cách chơi", self._rules))
+        Menu.__init__(self, app, TITLE, items)
+        self.offered = False
+
+    def _label(self, i):
+        text, names = CHOICES[i]
+        return lambda: text + names[self.picks[i]]
+
+    def _cycle(self, i):
+        def action(menu):
+            self.picks[i] = (self.picks[i] + 1) % len(CHOICES[i][1])
+        return action
+
+    def enter(self):
+        if not self.offered:
+            self.offered = True
+            offer_resume(self.app, SAVE, TITLE, lambda saved: build_board(self.app, saved))
+
+    def _begin(self, menu):
+        from tet.ui.o_an_quan_board import Board
+
+        app = self.app
+        players = 2 + self.picks[PLAYERS]
+        game = Game(players, int(app.rule("oaq", "quan_value", 10)),
+                    bool(app.rule("oaq", "quan_non", 0)))
+        if self.picks[MODE] == DEMO:
+            # the computer is deterministic: a random opening makes every demo a new game
+            for _ in range(DEMO_OPENING):
+                square, step = app.rng.choice(game.legal_moves())
+                game.play(square, step)
+        app.push(Board(app, game, seats_for(self.picks[MODE], players), self.picks[LEVEL]))
+
+    def _rules(self, menu):
+        self.app.push(Message(self.app, "Cách chơi", RULES))
+
+
+RULES = ("Mỗi ô dân có 5 dân, mỗi ô quan một quan. Đến lượt, chọn một ô dân của mình còn dân và "
+         "một hướng, bốc hết dân rải mỗi ô một. Rải xong, ô kế tiếp là ô dân còn dân thì bốc tiếp; "
+         "là ô trống rồi đến ô có quân thì ăn ô đó, và ăn tiếp khi cứ cách một ô trống lại có quân. "
+         "Gặp ô quan còn quân hoặc hai ô trống thì mất lượt. Hàng của mình hết dân thì lấy 5 dân đã "
+         "ăn rải lại, thiếu thì vay. Hết quan, tàn dân: ai nhiều điểm hơn thắng.")
