@@ -17,7 +17,7 @@ def open_table(board, keep_storage=False):
     assert app.screen.title == "Xấp Sắc" and app.screen.selected == "Bắt đầu"
     press(app, ok)
     table = app.screen
-    assert isinstance(table, U.Table)
+    assert type(table).__name__ == "Table"
     return app, table
 
 
@@ -108,7 +108,7 @@ def test_back_asks_before_leaving_and_a_reboot_resumes_the_game():
     assert app2.screen.title == "Xấp Sắc" and app2.screen.selected == "Tiếp tục ván trước"
     press(app2, "B")
     resumed = app2.screen
-    assert isinstance(resumed, U.Table)
+    assert type(resumed).__name__ == "Table"
     assert resumed.game.to_dict() == saved
 
 
