@@ -13,7 +13,7 @@ STAMP_PY    := $(VENV)/.installed
 STAMP_NODE  := node_modules/.installed
 STAMP_STUBS := .typings/.installed
 
-.PHONY: setup sim test bench build deploy romfs deploy-romfs data clean
+.PHONY: setup sim test bench build deploy romfs deploy-romfs data screenshots clean
 
 setup: $(STAMP_PY) $(STAMP_NODE) $(STAMP_STUBS) $(FONT_SRC) data
 
@@ -67,6 +67,10 @@ romfs: setup
 
 deploy-romfs: romfs
 	$(VENV)/bin/mpremote connect $(PORT) romfs deploy build/tet.romfs
+
+# The README's pictures, from the headless simulator.
+screenshots: setup
+	$(PY) host_tools/readme_shots.py
 
 clean:
 	rm -rf build sim_out .pytest_cache
