@@ -90,3 +90,13 @@ def test_confirm_exit_keeps_playing_or_goes_home():
     press(app, "A")
     press(app, "B")
     assert app.screen is launcher and left == [True]
+
+
+def test_a_game_not_built_yet_says_coming_soon():
+    app = new_app("devkit_ssd1306")
+    launcher = app.screen
+    app.launch("tro_choi_moi_ui", "Trò chơi mới")
+    assert app.screen.title == "Trò chơi mới"
+    assert "Sắp có" in app.screen.body
+    press(app, "OK")
+    assert app.screen is launcher
