@@ -51,7 +51,8 @@ def device_estimate(value, unit):
             return "%.1f ms" % (est / 1000)
         return "%.1f %s" % (est, unit)
     if unit.endswith("/s"):
-        return "%.0f %s" % (float(value) / 150, unit)
+        per_device = float(value) / 150
+        return ("%.0f %s" if per_device >= 10 else "%.2f %s") % (per_device, unit)
     return ""
 
 

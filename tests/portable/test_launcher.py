@@ -74,7 +74,7 @@ def test_corrupt_settings_are_reported_and_reset():
 
 def test_confirm_exit_keeps_playing_or_goes_home():
     from tet.core.app import Screen
-    from tet.ui.widgets import confirm_exit
+    from tet.ui.session import confirm_exit
 
     app = new_app("ttgo_tdisplay")
     launcher = app.screen

@@ -19,7 +19,7 @@ from tet.games.o_an_quan import CAPTURE, final_score, material
 from tet.ui import o_an_quan_draw as D
 from tet.ui.o_an_quan_ui import (COMPUTER, HUMAN, LEVEL_LABELS, LEVELS, SAVE, TITLE, VS_COMPUTER,
                                  seats_for)
-from tet.ui.widgets import confirm_exit
+from tet.ui.session import confirm_exit
 
 BOT_MS = 450
 DROP_MS = 110

@@ -6,7 +6,8 @@ value, quan non) come from Cài đặt.
 """
 
 from tet.games.o_an_quan import Game
-from tet.ui.widgets import Menu, Message, offer_resume
+from tet.ui.session import offer_resume
+from tet.ui.widgets import Menu, Message
 
 SAVE = "o_an_quan"
 TITLE = "Ô Ăn Quan"

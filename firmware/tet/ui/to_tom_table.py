@@ -18,7 +18,8 @@ from tet.core.rng import Rng
 from tet.core.text import clip
 from tet.games import to_tom as T
 from tet.games.to_tom_cards import CODES, IS_RED, IS_YEU, NAMES
-from tet.ui.widgets import Choice, Menu, Message, offer_resume
+from tet.ui.session import offer_resume
+from tet.ui.widgets import Choice, Menu, Message
 
 SAVE = "to_tom"
 HUMAN = 0

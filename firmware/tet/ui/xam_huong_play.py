@@ -12,7 +12,8 @@ from tet.core.text import clip
 from tet.games import xam_huong_rules as R
 from tet.games.xam_huong import XamHuong
 from tet.ui import xam_huong_views as V
-from tet.ui.widgets import Choice, Menu, offer_resume
+from tet.ui.session import offer_resume
+from tet.ui.widgets import Choice, Menu
 
 SAVE = "xam_huong"
 ROLL_MS = 900

@@ -18,7 +18,8 @@ from tet.core.app import Screen
 from tet.core import gfx as G
 from tet.games import xap_sac as X
 from tet.ui import xap_sac_draw as D
-from tet.ui.widgets import Message, confirm_exit
+from tet.ui.session import confirm_exit
+from tet.ui.widgets import Message
 from tet.ui.xap_sac_ui import HUMAN, SAVE
 
 BOT_MS = 700

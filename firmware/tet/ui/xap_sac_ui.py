@@ -5,7 +5,8 @@ when a game starts so the menu alone stays small.
 """
 
 from tet.games import xap_sac as X
-from tet.ui.widgets import Menu, Message, offer_resume
+from tet.ui.session import offer_resume
+from tet.ui.widgets import Menu, Message
 
 SAVE = "xap_sac"
 LEVELS = ("dễ", "vừa", "khó")

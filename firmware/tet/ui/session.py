@@ -1,0 +1,45 @@
+"""A game session's two questions: leave the game ("Thoát ván?") and resume a saved one.
+
+Kept apart from tet.ui.widgets so that only games load it (the boot menu does not need it).
+"""
+
+from tet.ui.widgets import Choice, Message
+
+
+def confirm_exit(app, before_leave=None):
+    """Ask "Thoát ván?"; on yes call `before_leave()` (e.g. save) and go back to the launcher.
+
+    Games save after every move, so leaving never loses the game: it resumes next time.
+    """
+
+    def picked(index):
+        if index == 1:
+            if before_leave:
+                before_leave()
+            app.home()
+
+    app.push(Choice(app, "Thoát ván?", ["Chơi tiếp", "Thoát (ván đã được lưu)"], picked))
+
+
+def offer_resume(app, name, title, build):
+    """If game `name` is saved, ask whether to go on with it; `build(saved)` returns its screen.
+
+    A save the game cannot rebuild is reported, forgotten, and a new game starts.
+    """
+    saved = app.load_game(name)
+    if not saved:
+        return
+
+    def picked(index):
+        if index == 1:
+            app.forget_game(name)
+            return
+        try:
+            screen = build(saved)
+        except (KeyError, ValueError, TypeError, IndexError):
+            app.forget_game(name)
+            app.push(Message(app, title, "Không đọc được ván đã lưu. Bắt đầu ván mới."))
+            return
+        app.push(screen)
+
+    app.push(Choice(app, title, ["Tiếp tục ván trước", "Ván mới"], picked))
