@@ -1,8 +1,9 @@
 """Text in Vietnamese with our own bitmap fonts (framebuf's built-in text is ASCII only).
 
-Fonts are fixed-width, generated into tet/data/ as `bytes` (they stay in flash when frozen). A glyph
-is copied into one preallocated scratch buffer and blitted through a 2-entry palette, so drawing
-text allocates nothing per character.
+Fonts are fixed-width, generated into tet/data/ as `bytes` (they stay in flash when frozen or in
+ROMFS). A glyph is slice-copied into one preallocated scratch buffer and blitted through a 2-entry
+palette: the only allocation per character is the short-lived memoryview slice, and the copy is
+about ten times faster than a byte loop under MicroPython (text is most of a frame's drawing).
 """
 
 import framebuf
@@ -16,7 +17,7 @@ class Font:
         self.height = data.HEIGHT
         self.ascent = data.ASCENT
         self._codes = data.CODES
-        self._bitmaps = data.BITMAPS
+        self._bitmaps = memoryview(data.BITMAPS)
         self._count = len(data.CODES) // 2
         self._bpg = data.ROW_BYTES * data.HEIGHT
         self._scratch = bytearray(self._bpg)
@@ -64,8 +65,7 @@ class Font:
             if i < 0:
                 i = self._missing
             base = i * bpg
-            for k in range(bpg):
-                scratch[k] = bitmaps[base + k]
+            scratch[:] = bitmaps[base:base + bpg]
             fb.blit(glyph, x, y, key, pal)
             x += w
         return x
