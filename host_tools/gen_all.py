@@ -13,8 +13,6 @@ GENERATORS = ("gen_xh_table", "gen_font")
 
 def main():
     for name in GENERATORS:
-        if not os.path.exists(os.path.join(HERE, name + ".py")):
-            continue
         for path in importlib.import_module(name).main() or ():
             print("generated", os.path.relpath(path, os.path.dirname(HERE)))
 

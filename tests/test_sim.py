@@ -146,8 +146,8 @@ def test_shake_moves_the_motion_sensor_only_while_shaking(tmp_path, monkeypatch)
 
     events = []
     original = inp.Input._push
-    monkeypatch.setattr(inp.Input, "_push", lambda self, ev, now: (events.append(ev),
-                                                                    original(self, ev, now)))
+    monkeypatch.setattr(inp.Input, "_push", lambda self, ev: (events.append(ev),
+                                                               original(self, ev)))
     s, _seen = session(tmp_path, "m5stickc_plus", "wait 300\nshake\nwait 300\n", monkeypatch)
     assert events.count(inp.SHAKE) == 1  # one shake gesture, one event
     hw = s.hw

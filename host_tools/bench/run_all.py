@@ -8,6 +8,7 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from mp_lane import run as run_micropython  # noqa: E402
@@ -40,8 +41,6 @@ def run_cpython(module):
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=1800)
 
-
-ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
 def device_estimate(value, unit):

@@ -2,9 +2,6 @@
 
 from tet.core.rng import Rng
 
-# xorshift32 (13, 17, 5) from the seeded state, computed by hand-rolled reference below.
-
-
 def _reference(state, count):
     out = []
     for _ in range(count):

@@ -57,7 +57,6 @@ class App:
         self.notice = None
         self.settings = self._load_settings()
         self.apply_settings()
-        self.frames = 0
 
     def _load_settings(self):
         obj, status = self.storage.load(SETTINGS)
@@ -205,7 +204,6 @@ class App:
             self.gfx.clear()
             top.draw(self.gfx)
             self.hw.display.show()
-            self.frames += 1
 
     def run(self):
         """Run forever (until the hardware layer stops it, e.g. the simulator's script ends)."""

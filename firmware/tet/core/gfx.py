@@ -121,7 +121,7 @@ class Gfx:
                 self.text_right(right, self.w - 3, 1, CREAM)
         else:
             self.fill_rect(0, 0, self.w, h, WHITE)
-            self.font.draw(self.fb, title, 1, 1, 0)
+            self.text(title, 1, 1, BLACK)
             if right:
-                self.font.draw(self.fb, right, self.w - 1 - self.font.measure(right), 1, 0)
+                self.text_right(right, self.w - 1, 1, BLACK)
         return h + 1

@@ -11,7 +11,6 @@ A shake of the motion sensor gives SHAKE. Screens that move a cursor along one a
 import time
 
 NONE, NEXT, PREV, OK, BACK, SHAKE, UP, DOWN, LEFT, RIGHT = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
-NAMES = ("NONE", "NEXT", "PREV", "OK", "BACK", "SHAKE", "UP", "DOWN", "LEFT", "RIGHT")
 
 DEBOUNCE_MS = 20
 LONG_MS = 450
@@ -67,7 +66,6 @@ class Input:
         self._next_repeat = [0] * n
         self._queue = []
         self._quiet_until = now
-        self.last_event_ms = 0
 
     def poll(self, now):
         """Sample the hardware at time `now` (ms ticks) and queue any events."""
@@ -87,11 +85,11 @@ class Input:
                     self._fired[i] = 0
                     # direction keys act on press, so a tap feels instant
                     if self._repeats[i] and self._tap[i] == self._hold[i]:
-                        self._push(self._tap[i], now)
+                        self._push(self._tap[i])
                         self._fired[i] = 1
                         self._next_repeat[i] = time.ticks_add(now, LONG_MS)
                 elif not self._fired[i] and self._tap[i]:
-                    self._push(self._tap[i], now)
+                    self._push(self._tap[i])
         for i in range(len(self._tap)):
             if not self._stable & (1 << i) or not self._hold[i]:
                 continue
@@ -99,28 +97,23 @@ class Input:
             if not self._fired[i]:
                 if held >= LONG_MS:
                     self._fired[i] = 1
-                    self._push(self._hold[i], now)
+                    self._push(self._hold[i])
                     self._next_repeat[i] = time.ticks_add(now, REPEAT_MS)
             elif self._repeats[i] and time.ticks_diff(now, self._next_repeat[i]) >= 0:
-                self._push(self._hold[i], now)
+                self._push(self._hold[i])
                 self._next_repeat[i] = time.ticks_add(now, REPEAT_MS)
         if self.has_motion and time.ticks_diff(now, self._quiet_until) >= 0:
             ax, ay, az = self.hw.motion()
             if ax * ax + ay * ay + az * az > SHAKE_G2:
-                self._push(SHAKE, now)
+                self._push(SHAKE)
                 self._quiet_until = time.ticks_add(now, SHAKE_QUIET_MS)
 
-    def _push(self, ev, now):
+    def _push(self, ev):
         if len(self._queue) < 8:
             self._queue.append(ev)
-        self.last_event_ms = now
 
     def get(self):
         """Return the next queued event, or NONE."""
         if self._queue:
             return self._queue.pop(0)
         return NONE
-
-    def held(self):
-        """The debounced bitmask of buttons down now."""
-        return self._stable

@@ -41,10 +41,6 @@ class Font:
                 hi = mid - 1
         return -1
 
-    def has(self, ch):
-        """True if the font can draw character `ch`."""
-        return self.index(ord(ch)) >= 0
-
     def measure(self, text):
         """Width in pixels of `text` on one line."""
         return len(text) * self.width
