@@ -15,6 +15,8 @@ STAMP_STUBS := .typings/.installed
 
 .PHONY: setup sim test bench build deploy romfs deploy-romfs data screenshots clean
 
+# Tiers: the simulator needs only the virtual environment; `make test` adds npm (pyright), the
+# ESP32 stubs and the font source, and runs everything.
 setup: $(STAMP_PY) $(STAMP_NODE) $(STAMP_STUBS) $(FONT_SRC) data
 
 $(STAMP_PY): requirements-dev.txt pyproject.toml
@@ -34,19 +36,21 @@ $(STAMP_STUBS): requirements-stubs.txt $(STAMP_PY)
 	$(PY) -m pip install -q --no-deps --target .typings -r requirements-stubs.txt
 	touch $@
 
-# The fonts are generated from the public-domain X11 misc-fixed family (Debian's xfonts-base).
+# Generated tables and fonts (deterministic; checked in): regenerated only when a generator or
+# its inputs changed (host_tools/generated.json holds their hashes; file times mean nothing in a
+# fresh clone). The fonts come from the public-domain X11 misc-fixed family (Debian's xfonts-base).
+data: $(STAMP_PY)
+	$(PY) host_tools/gen_all.py --stale-only
+
+# The font source: for regenerating the fonts and for the test that the checked-in ones are fresh.
 $(FONT_SRC):
 	@if [ "$$(id -u)" = 0 ]; then \
 	  apt-get install -y -qq xfonts-base >/dev/null 2>&1 || \
 	  (apt-get update -qq && apt-get install -y -qq xfonts-base); \
 	else echo "xfonts-base is needed to regenerate fonts: sudo apt-get install xfonts-base"; exit 1; fi
 
-# Generated tables and fonts under firmware/tet/data/ (deterministic; checked in, regenerated here).
-data: $(STAMP_PY)
-	$(PY) host_tools/gen_all.py
-
 # Opens the pygame window; with no display it runs headless and writes screenshots to sim_out/.
-sim: setup
+sim: $(STAMP_PY) data
 	$(PY) -m sim --board $(BOARD) $(SIM_ARGS)
 
 test: setup

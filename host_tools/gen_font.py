@@ -15,6 +15,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FONT_DIR = "/usr/share/fonts/X11/misc"
 OUT_DIR = os.path.join(ROOT, "firmware", "tet", "data")
 
+# what the output depends on, for `gen_all.py --stale-only` (the pcf files are a fixed package)
+INPUTS = ("host_tools/gen_font.py",)
+OUTPUTS = ("firmware/tet/data/font_small.py", "firmware/tet/data/font_large.py")
 # module name -> (pcf file, what it is for)
 FONTS = {
     "font_small": ("6x13.pcf.gz", "body text on every screen"),

@@ -1,4 +1,4 @@
-"""Generate firmware/tet/data/xh_table.py: the Xăm Hường classification of all 462 sorted rolls.
+"""Generate firmware/tet/games/xam_huong/xh_table.py: the Xăm Hường classification of all 462 sorted rolls.
 
 A roll's face counts c[1..6] map to 0..461 through the combinatorial number system: with the
 prefix sums s_k = c[1] + ... + c[k], the index is the sum over k = 1..5 of C(s_k + k - 1, k)
@@ -15,9 +15,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
-from tet.games import xam_huong_rules as R  # noqa: E402
+from tet.games.xam_huong import rules as R  # noqa: E402
 
-OUT = os.path.join(ROOT, "firmware", "tet", "data", "xh_table.py")
+OUT = os.path.join(ROOT, "firmware", "tet", "games", "xam_huong", "xh_table.py")
+# what the output depends on, for `gen_all.py --stale-only` (paths relative to the checkout)
+INPUTS = ("host_tools/gen_xh_table.py", "firmware/tet/games/xam_huong/rules.py",
+          "firmware/tet/games/xam_huong/options.py")
+OUTPUTS = ("firmware/tet/games/xam_huong/xh_table.py",)
 ROW = 11
 MULTISETS = comb(11, 5)
 

@@ -1,5 +1,6 @@
 import os
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for sub in ("tests/portable", "host_tools", "host_tools/bench", ""):
@@ -12,3 +13,6 @@ for sub in ("tests/portable", "host_tools", "host_tools/bench", ""):
 from sim import install_fakes  # noqa: E402
 
 install_fakes()
+
+# The portable fake hardware keeps its saves here; MicroPython subprocesses inherit it.
+os.environ.setdefault("TET_FAKE_STORAGE", os.path.join(tempfile.mkdtemp(prefix="tet_fake_"), "hw"))

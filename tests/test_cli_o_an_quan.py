@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from tet.ai.o_an_quan_ai import LEVEL_NODES, Searcher
+from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher
 from tet.core.rng import Rng
-from tet.games.o_an_quan import Game, format_move
+from tet.games.o_an_quan.engine import Game, format_move
 from tetcli.main import main
 from test_o_an_quan_reference import Reference
 

@@ -4,7 +4,7 @@ import json
 import os
 import subprocess
 
-from tet.games import xap_sac as X
+from tet.games.xap_sac import engine as X
 from tetcli.main import main
 
 from test_xap_sac_bruteforce import brute_force, simple_line

@@ -6,9 +6,9 @@ Matches here are a few openings only; the 200-game figures are in the bench
 
 import pytest
 
-from tet.ai.o_an_quan_ai import Searcher
+from tet.games.o_an_quan.ai import Searcher
 from tet.core.rng import Rng
-from tet.games.o_an_quan import Game
+from tet.games.o_an_quan.engine import Game
 from tetcli.o_an_quan_match import opening, play_game, run_match
 
 

@@ -9,7 +9,7 @@ import statistics
 import pytest
 
 from tet.core.rng import Rng
-from tet.games.o_an_quan import Game
+from tet.games.o_an_quan.engine import Game
 
 
 class Reference:

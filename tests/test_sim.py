@@ -11,13 +11,14 @@ from PIL import Image
 from mp_lane import ROOT
 
 from sim import clock
+from tet.games.registry import GAMES, TITLE
 from sim.runner import Session
 from sim.script import ScriptError, parse
 
 BOARDS = {"ttgo_tdisplay": (240, 135, 3), "m5stickc_plus": (240, 135, 3),
           "devkit_ssd1306": (128, 64, 4)}
-# The launcher's entries, in order, as the platform issue lists them.
-ENTRIES = ["Ô Ăn Quan", "Xăm Hường", "Tổ Tôm", "Xấp Sắc", "Cài đặt"]
+# The launcher's entries, in order: the registry's games, then Cài đặt.
+ENTRIES = [entry[TITLE] for entry in GAMES] + ["Cài đặt"]
 
 
 def run_cli(args, env=None):

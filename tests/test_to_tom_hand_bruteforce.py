@@ -9,8 +9,8 @@ shown split and the points of wins (by enumerating every split of the winning ha
 
 import random
 
-from tet.games import to_tom_hand as H
-from tet.games.to_tom_cards import NKINDS
+from tet.games.to_tom import hand as H
+from tet.games.to_tom.cards import NKINDS
 
 YEU = (0, 9, 18, 27, 28, 29)
 RED = (7, 8, 25, 26, 27, 28, 29)

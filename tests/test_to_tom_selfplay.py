@@ -11,9 +11,9 @@ import pytest
 from test_to_tom_game import count_cards
 from test_to_tom_selfplay_checker import check_record
 
-from tet.ai.to_tom_ai import Player
+from tet.games.to_tom.ai import Player
 from tet.core.rng import Rng
-from tet.games.to_tom import P_OVER, ToTom
+from tet.games.to_tom.engine import P_OVER, ToTom
 from tetcli.to_tom_selfplay import selfplay
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -4,9 +4,9 @@ import itertools
 import os
 
 import gen_xh_table
-from tet.data.xh_table import CATEGORY, MULTISETS, RANK
-from tet.games import xam_huong_rules as R
-from tet.games.xam_huong import counts_index, roll_index
+from tet.games.xam_huong.xh_table import CATEGORY, MULTISETS, RANK
+from tet.games.xam_huong import rules as R
+from tet.games.xam_huong.engine import counts_index, roll_index
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -6,8 +6,8 @@ import json
 import pytest
 
 from tet.core.rng import Rng
-from tet.games import xam_huong_rules as R
-from tet.games.xam_huong import XamHuong
+from tet.games.xam_huong import rules as R
+from tet.games.xam_huong.engine import XamHuong
 
 GAMES_PER_COUNT = 1000
 START_COUNTS = (1, 1, 1, 4, 8, 16, 32)

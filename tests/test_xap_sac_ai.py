@@ -1,8 +1,8 @@
 """The Xấp Sắc computer player: its probe is right, it goes out, keeps leads, beats random play."""
 
-from tet.ai.xap_sac_ai import HeuristicPlayer, RandomPlayer
+from tet.games.xap_sac.ai import HeuristicPlayer, RandomPlayer
 from tet.core.rng import Rng
-from tet.games import xap_sac as X
+from tet.games.xap_sac import engine as X
 from tetcli.xap_sac import play_game
 
 from test_xap_sac_bruteforce import brute_force, random_positions

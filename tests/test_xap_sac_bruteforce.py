@@ -8,7 +8,8 @@ through them cell by cell, and checks it with its own simple line checker.
 import itertools
 
 from tet.core.rng import Rng
-from tet.games import xap_sac as X
+from tet.games.xap_sac import engine as X
+from tet.games.xap_sac import load as L
 
 COLOURS = "RYGW"
 
@@ -134,7 +135,7 @@ def random_positions(count, seed):
             state["mode"] = "follow"
             state["last"] = {"type": typ, "rank": rng.randint(1, 14),
                              "xap": typ.startswith("run") and rng.below(3) == 0, "player": 0}
-        yield X.XapSac.from_dict(state), state
+        yield L.from_dict(state), state
         made += 1
 
 

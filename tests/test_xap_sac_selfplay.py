@@ -4,9 +4,9 @@ Every play is checked from the outside: the table before and after, the player's
 checker of this file's own (not the engine's).
 """
 
-from tet.ai.xap_sac_ai import HeuristicPlayer, RandomPlayer
+from tet.games.xap_sac.ai import HeuristicPlayer, RandomPlayer
 from tet.core.rng import Rng
-from tet.games import xap_sac as X
+from tet.games.xap_sac import engine as X
 
 from test_xap_sac_bruteforce import simple_line
 

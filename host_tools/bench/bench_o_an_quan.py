@@ -12,9 +12,9 @@ import gc
 import json
 
 import benchlib
-from tet.ai.o_an_quan_ai import LEVEL_NODES, Searcher, greedy_move
+from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher, greedy_move
 from tet.core.rng import Rng
-from tet.games.o_an_quan import Game, play
+from tet.games.o_an_quan.engine import Game, play
 
 TITLE = "Ô Ăn Quan: engine, search, matches"
 HEAP = "160K"

@@ -52,11 +52,11 @@ def _imports():
     gc.collect()
     from tet.core.rng import Rng
     gc.collect()
-    import tet.games.to_tom_hand  # noqa: F401
+    import tet.games.to_tom.hand  # noqa: F401
     gc.collect()
-    from tet.games.to_tom import ToTom
+    from tet.games.to_tom.engine import ToTom
     gc.collect()
-    from tet.ai.to_tom_ai import DEFAULT_NODES, Player
+    from tet.games.to_tom.ai import DEFAULT_NODES, Player
     gc.collect()
 
 
@@ -67,8 +67,8 @@ def _ui_game():
     from test_to_tom_ui_game import play_ui_game
 
     app = new_app("ttgo_tdisplay")
-    app.launch("to_tom_ui", "Tổ Tôm")
-    app.pop()
+    # import the game as the launcher does (its screens stay loaded for the game played below)
+    __import__("tet.games.to_tom.ui", None, None, ("start",)).start(app)
     loaded = benchlib.heap_used()
     peak = [0]
 

@@ -3,8 +3,8 @@
 import benchlib
 
 from tet.core.rng import Rng
-from tet.games import to_tom_hand as H
-from tet.games.to_tom_cards import NKINDS
+from tet.games.to_tom import hand as H
+from tet.games.to_tom.cards import NKINDS
 
 TITLE = "Tổ Tôm hand evaluation (to_tom_hand)"
 HEAP = "160K"

@@ -113,9 +113,9 @@ def _rate(fn, rolls):
 
 
 def bench_classify(rolls):
-    from tet.games.xam_huong import classify
-    from tet.games import xam_huong_rules as R
-    from tet.data.xh_table import CATEGORY
+    from tet.games.xam_huong.engine import classify
+    from tet.games.xam_huong import rules as R
+    from tet.games.xam_huong.xh_table import CATEGORY
     for dice in rolls:
         assert rule_by_rule(dice) == classify(dice) == tuned_if_chain(dice), dice
     table = _rate(classify, rolls)
@@ -136,15 +136,15 @@ def bench_classify(rolls):
         benchlib.report("heap per classification", None, "B", "no counter on CPython")
     else:
         benchlib.report("heap per classification", (after - before) / 1000, "B", "1000 calls")
-    from tet.data.xh_table import BINOM, RANK
+    from tet.games.xam_huong.xh_table import BINOM, RANK
     benchlib.report("table size", len(BINOM) + len(CATEGORY) + len(RANK), "B",
                     "BINOM 55 + CATEGORY 462 + RANK 462 bytes")
     return R
 
 
 def bench_probabilities(R):
-    from tet.data.xh_table import CATEGORY, MULTISETS
-    from tet.games.xam_huong import index_dice
+    from tet.games.xam_huong.xh_table import CATEGORY, MULTISETS
+    from tet.games.xam_huong.engine import index_dice
     fact = (1, 1, 2, 6, 24, 120, 720)
     ways = [0] * len(R.CATEGORY_IDS)
     for i in range(MULTISETS):
@@ -161,7 +161,7 @@ def bench_probabilities(R):
 def _play_games(check_heap):
     """Play GAMES 12-player games with seeded rolls; return (rolls, peak heap above the start)."""
     from tet.core.rng import Rng
-    from tet.games.xam_huong import XamHuong
+    from tet.games.xam_huong.engine import XamHuong
     base = benchlib.heap_used() if check_heap else None
     rng = Rng(7)
     dice = bytearray(6)
@@ -198,7 +198,7 @@ def bench_game():
 def main(args):
     gc.collect()
     before = benchlib.heap_used()
-    import tet.games.xam_huong  # noqa: F401  (measured: the engine, rules and table loaded)
+    import tet.games.xam_huong.engine  # noqa: F401  (measured: the engine, rules and table loaded)
     after = benchlib.heap_used()
     if before is not None and after is not None:
         benchlib.report("heap of the loaded modules", after - before, "B",

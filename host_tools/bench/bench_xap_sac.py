@@ -1,8 +1,8 @@
 """Xấp Sắc: legal-play generation on a busy table, a computer move, heap during whole games."""
 
 import benchlib
-from tet.ai.xap_sac_ai import HeuristicPlayer
-from tet.games import xap_sac as X
+from tet.games.xap_sac.ai import HeuristicPlayer
+from tet.games.xap_sac import engine as X
 
 TITLE = "Xấp Sắc"
 HEAP = "160K"

@@ -4,8 +4,8 @@ import sys
 
 from tetcli.common import CliError, emit_json, parse_int
 from tetcli.o_an_quan_match import parse_player, run_match
-from tet.ai.o_an_quan_ai import LEVEL_NODES, Searcher
-from tet.games.o_an_quan import Game, format_move, parse_move
+from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher
+from tet.games.o_an_quan.engine import Game, format_move, parse_move
 
 # Level names accepted on the command line, with and without Vietnamese diacritics.
 LEVEL_ALIASES = {"de": "de", "dễ": "de", "vua": "vua", "vừa": "vua", "kho": "kho", "khó": "kho"}

@@ -4,9 +4,9 @@ Games come in groups (pairs for two players) that share one seeded random two-mo
 player A taking each seat in turn and B every other seat, since the first player has a big edge.
 """
 
-from tet.ai.o_an_quan_ai import LEVEL_NODES, Searcher, greedy_move, random_move
+from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher, greedy_move, random_move
 from tet.core.rng import Rng
-from tet.games.o_an_quan import Game
+from tet.games.o_an_quan.engine import Game
 
 OPENING_MOVES = 2
 

@@ -2,8 +2,8 @@
 
 from tetcli.common import CliError, OneLineParser, emit_json
 
-from tet.games import to_tom_cards as C
-from tet.games import to_tom_hand as H
+from tet.games.to_tom import cards as C
+from tet.games.to_tom import hand as H
 
 MAX_CARDS = 25
 

@@ -2,10 +2,10 @@
 
 from tetcli.common import emit_json
 
-from tet.ai.to_tom_ai import Player, play_out
+from tet.games.to_tom.ai import Player, play_out
 from tet.core.rng import Rng
-from tet.games.to_tom import ACTION_NAMES, ToTom
-from tet.games.to_tom_cards import CODES, NAMES
+from tet.games.to_tom.engine import ACTION_NAMES, ToTom
+from tet.games.to_tom.cards import CODES, NAMES
 
 def dealt_hands(game):
     """Each player's cards as dealt (the dealer's extra card included), as sorted kinds."""

@@ -5,9 +5,9 @@ import argparse
 from tetcli.common import CliError, OneLineParser, emit_json, parse_int, parse_options
 
 from tet.core.rng import Rng
-from tet.data.xh_table import CATEGORY, MULTISETS, RANK
-from tet.games import xam_huong_rules as R
-from tet.games.xam_huong import EVENT_PENALTY, NOBODY, XamHuong, index_dice, roll_index
+from tet.games.xam_huong.xh_table import CATEGORY, MULTISETS, RANK
+from tet.games.xam_huong import rules as R
+from tet.games.xam_huong.engine import EVENT_PENALTY, NOBODY, XamHuong, index_dice, roll_index
 
 OPTION_HELP = """house rules (--option NAME=VALUE, repeatable):
   luc_phu_value=32     what each other player pays for Lục Phú (twice that for Lục Phú Hường), 0..1000

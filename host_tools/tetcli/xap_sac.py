@@ -4,9 +4,10 @@ import json
 
 from tetcli.common import CliError, emit_json, parse_int, read_json_file
 
-from tet.ai.xap_sac_ai import HeuristicPlayer, RandomPlayer
+from tet.games.xap_sac.ai import HeuristicPlayer, RandomPlayer
 from tet.core.rng import Rng
-from tet.games import xap_sac as X
+from tet.games.xap_sac import engine as X
+from tet.games.xap_sac import load as L
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -113,7 +114,7 @@ def load_state(path):
     """A game from a saved-position file, or CliError with a one-line reason."""
     data = read_json_file(path)
     try:
-        return X.XapSac.from_dict(data)
+        return L.from_dict(data)
     except ValueError as e:
         raise CliError("%s: %s" % (path, e))
 

@@ -12,26 +12,39 @@ BOARDS = {
 }
 
 
+_BUFFERS = {}
+
+
 class FakeDisplay(framebuf.FrameBuffer):
     """A framebuffer with the display extras: show(), set_palette(), brightness()."""
 
     def __init__(self, width, height, depth):
-        if depth == 4:
-            self.buf = bytearray((width + 1) // 2 * height)
-            fmt = framebuf.GS4_HMSB
-        else:
-            self.buf = bytearray(width * ((height + 7) // 8))
-            fmt = framebuf.MONO_VLSB
+        # a board allocates its framebuffer once, first thing at boot: apps booted one after the
+        # other in one test process share it, as a fragmented heap could not give a new one
+        key = (width, height, depth)
+        if key not in _BUFFERS:
+            size = (width + 1) // 2 * height if depth == 4 else width * ((height + 7) // 8)
+            _BUFFERS[key] = bytearray(size)
+        self.buf = _BUFFERS[key]
+        fmt = framebuf.GS4_HMSB if depth == 4 else framebuf.MONO_VLSB
         super().__init__(self.buf, width, height, fmt)
+        self.fill(0)
         self.width = width
         self.height = height
         self.depth = depth
         self.shows = 0
         self.palette = None
         self.level = None
+        self.texts = []
+        self.shown = []
 
     def show(self):
         self.shows += 1
+        self.shown = sorted(self.texts)
+
+    def shown_text(self):
+        """The text of the frame last shown, one line per text drawn, in reading order."""
+        return "\n".join(t[2] for t in self.shown)
 
     def set_palette(self, rgb):
         self.palette = rgb
@@ -65,7 +78,7 @@ class FakeBuzzer:
 class FakeHardware:
     """Hardware object with a virtual clock; tests press buttons by name."""
 
-    def __init__(self, board="ttgo_tdisplay", storage="/tmp/tet_fake_hw"):
+    def __init__(self, board="ttgo_tdisplay", storage=None):
         w, h, depth, names, motion, buzzer = BOARDS[board]
         self.name = board
         self.display = FakeDisplay(w, h, depth)
@@ -75,6 +88,11 @@ class FakeHardware:
         self.buzzer = FakeBuzzer() if buzzer else None
         self.now = 1000
         self.pressed = 0
+        if storage is None:
+            import os
+
+            # one directory per test run (tests/conftest.py sets it), so parallel runs never meet
+            storage = os.getenv("TET_FAKE_STORAGE") or "/tmp/tet_fake_hw"
         self.storage = storage + "_" + board
 
     def _motion(self):
@@ -134,11 +152,28 @@ def shake(app):
     run(app, 60)
 
 
+def _forget_loaded_games():
+    """A boot starts with no game loaded: forget what an earlier app in this process imported
+    (tet.core stays, as the App's own modules), so each new app starts on a fresh heap."""
+    import gc
+    import sys
+
+    for name in list(sys.modules):
+        if name.startswith("tet.") and not name.startswith("tet.core"):
+            del sys.modules[name]
+            dot = name.rfind(".")
+            parent = sys.modules.get(name[:dot])
+            if parent is not None and hasattr(parent, name[dot + 1:]):
+                delattr(parent, name[dot + 1:])
+    gc.collect()
+
+
 def new_app(board="ttgo_tdisplay", keep_storage=False):
     """Boot the launcher on a fake board (fresh storage unless keep_storage)."""
     from tet.core.app import App
     from tet.ui.launcher import Launcher
 
+    _forget_loaded_games()
     hw = FakeHardware(board)
     if not keep_storage:
         clear_storage(hw)
@@ -146,6 +181,24 @@ def new_app(board="ttgo_tdisplay", keep_storage=False):
     app.push(Launcher(app))
     run(app, 50)
     return app
+
+
+def open_game(app, game_id):
+    """From the launcher, walk to the game `game_id` (tet.games.registry) and press select, as a
+    player would; the game's position in the menu comes from the registry."""
+    from tet.games.registry import GAMES, ID
+
+    nxt, ok = TWO[app.hw.name]
+    launcher = app.stack[0]
+    assert app.screen is launcher, app.screen.title
+    target = [entry[ID] for entry in GAMES].index(game_id)
+    for _ in range(len(GAMES) + 1):
+        if launcher.index == target:
+            break
+        press(app, nxt)
+    assert launcher.index == target
+    press(app, ok)
+    return app.screen
 
 
 # the logical "two buttons" of every board: (move on, select/hold for back)

@@ -2,9 +2,10 @@
 
 from fake_hw import BOARDS, TWO, hold, new_app, press
 
-from tet.ui.launcher import GAMES, TITLE
+from tet.games.registry import GAMES, TITLE as GAME_TITLE
+from tet.ui.launcher import TITLE
 
-ENTRIES = [title for title, _m in GAMES] + ["Cài đặt"]
+ENTRIES = [entry[GAME_TITLE] for entry in GAMES] + ["Cài đặt"]
 
 
 def _walk_every_entry(board):
@@ -72,21 +73,26 @@ def test_corrupt_settings_are_reported_and_reset():
     assert again.settings["sound"] is True
 
 
-def test_confirm_exit_keeps_playing_or_goes_home():
-    from tet.core.app import Screen
-    from tet.ui.session import confirm_exit
+def test_leaving_a_game_keeps_playing_or_saves_and_goes_home():
+    from tet.ui.game_screen import GameScreen
 
     app = new_app("ttgo_tdisplay")
     launcher = app.screen
-    game = Screen(app)
-    game.title = "Ván thử"
-    app.push(game)
     left = []
-    confirm_exit(app, lambda: left.append(True))
+
+    class Game(GameScreen):
+        title = "Ván thử"
+
+        def save_data(self):
+            left.append(True)
+
+    game = Game(app)
+    app.push(game)
+    game.ask_leave()
     assert app.screen.title == "Thoát ván?"
     press(app, "B")
     assert app.screen is game and left == []
-    confirm_exit(app, lambda: left.append(True))
+    game.ask_leave()
     press(app, "A")
     press(app, "B")
     assert app.screen is launcher and left == [True]
@@ -95,7 +101,7 @@ def test_confirm_exit_keeps_playing_or_goes_home():
 def test_a_game_not_built_yet_says_coming_soon():
     app = new_app("devkit_ssd1306")
     launcher = app.screen
-    app.launch("tro_choi_moi_ui", "Trò chơi mới")
+    launcher.open(("moi", "Trò chơi mới", "tro_choi_moi", "moi"))
     assert app.screen.title == "Trò chơi mới"
     assert "Sắp có" in app.screen.body
     press(app, "OK")

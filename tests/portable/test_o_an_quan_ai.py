@@ -2,9 +2,9 @@
 
 import gc
 
-from tet.ai.o_an_quan_ai import LEVEL_NODES, Searcher, greedy_move, random_move
+from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher, greedy_move, random_move
 from tet.core.rng import Rng
-from tet.games.o_an_quan import Game
+from tet.games.o_an_quan.engine import Game
 
 
 def random_position(rng, players, plies):

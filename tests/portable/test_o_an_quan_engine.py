@@ -1,7 +1,7 @@
 """Ô Ăn Quan engine: hand-worked positions from the spec, loans, the end and the count, conservation."""
 
 from tet.core.rng import Rng
-from tet.games.o_an_quan import Game, format_move, parse_move
+from tet.games.o_an_quan.engine import Game, format_move, parse_move
 
 
 def setup(board, pieces, players=2, turn=0, captured=None, quan_value=10, quan_non=False):

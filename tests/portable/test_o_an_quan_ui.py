@@ -1,16 +1,16 @@
 """Ô Ăn Quan screens on fake hardware: a move with the buttons, the animation and its skip, the
 computer's reply, undo, resume after a reboot, hot-seat and demo modes on every board."""
 
-from fake_hw import TWO, hold, new_app, press, run
+from fake_hw import TWO, hold, new_app, open_game, press, run
 
-from tet.games.o_an_quan import Game
-from tet.ui.o_an_quan_board import UNDO
+from tet.games.o_an_quan.engine import Game
+from tet.games.o_an_quan.board import UNDO
 
 
 def open_setup(board, keep_storage=False):
-    """Boot and open Ô Ăn Quan (first in the launcher); return (app, setup menu)."""
+    """Boot and open Ô Ăn Quan from the launcher; return (app, setup menu)."""
     app = new_app(board, keep_storage)
-    press(app, TWO[board][1])
+    open_game(app, "oaq")
     assert app.screen.title == "Ô Ăn Quan"
     return app, app.screen
 

@@ -1,7 +1,7 @@
 """A whole Ô Ăn Quan game against the computer through the UI, launcher included, under the
 platform's 160K heap, on every board: the player presses OK only (first square, direction +)."""
 
-from fake_hw import TWO, new_app, press, run
+from fake_hw import TWO, new_app, open_game, press, run
 
 HEAP = "160K"
 
@@ -10,7 +10,7 @@ def whole_game(board):
     """Play from the launcher to the result on `board`; return (moves, final scores)."""
     app = new_app(board)
     nxt, ok = TWO[board]
-    press(app, ok)
+    open_game(app, "oaq")
     setup = app.screen
     assert setup.title == "Ô Ăn Quan" and setup.selected == "Bắt đầu"
     press(app, ok)

@@ -1,10 +1,10 @@
 """Tổ Tôm hand checker screen on fake hardware: enter hands with the buttons on a two-button and a
 five-button board, read thành, lưng, waits and the score, take cards out, clear the hand."""
 
-from fake_hw import new_app, press, run
+from fake_hw import new_app, open_game, press, run
 
-from tet.games.to_tom_cards import CODES, NKINDS
-from tet.ui.to_tom_checker_ui import CLEAR, Checker
+from tet.games.to_tom.cards import CODES, NKINDS
+from tet.games.to_tom.checker import CLEAR, Checker
 
 K = {}
 for _i in range(NKINDS):
@@ -101,9 +101,7 @@ def test_back_leaves_the_checker():
 
 def test_reached_from_the_launcher_through_the_to_tom_menu():
     app = new_app("ttgo_tdisplay")
-    for _ in range(2):
-        press(app, "A")
-    press(app, "B")
+    open_game(app, "totom")
     assert app.screen.title == "Tổ Tôm"
     while app.screen.selected != "Kiểm bài":
         press(app, "A")

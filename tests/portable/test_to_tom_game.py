@@ -4,8 +4,8 @@ cards, thiên ù with Thông, the hội and saves. Runs under pytest and real Mi
 import json
 
 from tet.core.rng import Rng
-from tet.games import to_tom as T
-from tet.games.to_tom_cards import CODES, NKINDS
+from tet.games.to_tom import engine as T
+from tet.games.to_tom.cards import CODES, NKINDS
 
 K = {}
 for _i in range(NKINDS):

@@ -2,8 +2,8 @@
 counting, ù with five and four players, laid phu, waits and the scoring of chức sắc and extras.
 Runs under pytest and real MicroPython."""
 
-from tet.games import to_tom_hand as H
-from tet.games.to_tom_cards import CODES, NKINDS
+from tet.games.to_tom import hand as H
+from tet.games.to_tom.cards import CODES, NKINDS
 
 K = {}
 for _i in range(NKINDS):

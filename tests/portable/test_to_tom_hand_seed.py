@@ -5,8 +5,8 @@ must be a phu (or lone yêu), and the labelled chức sắc must be scored. Also
 cạ examples and their waits, and the king's hand of the Cao Bá Quát story. Runs under pytest and
 real MicroPython."""
 
-from tet.games import to_tom_hand as H
-from tet.games.to_tom_cards import CODES, IS_YEU, NKINDS
+from tet.games.to_tom import hand as H
+from tet.games.to_tom.cards import CODES, IS_YEU, NKINDS
 
 K = {}
 for _i in range(NKINDS):

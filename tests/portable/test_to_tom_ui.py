@@ -1,21 +1,19 @@
 """Tổ Tôm screens on fake hardware: start a hội, discard with the cursor, answer the prompts,
 bots play on their own, the laid phu view, quit and resume after a reboot, both screen sizes."""
 
-from fake_hw import TWO, new_app, press, run
+from fake_hw import TWO, new_app, open_game, press, run
 
-from tet.games import to_tom as T
-from tet.games.to_tom_cards import NAMES
+from tet.games.to_tom import engine as T
+from tet.games.to_tom.cards import NAMES
 
 YEU = (0, 9, 18, 27, 28, 29)
 
 
 def open_table(board, keep_storage=False):
-    """Boot, open Tổ Tôm (third in the launcher), press Bắt đầu hội mới; return the app."""
+    """Boot, open Tổ Tôm from the launcher, press Bắt đầu hội mới; return the app."""
     app = new_app(board, keep_storage)
     nxt, ok = TWO[board]
-    press(app, nxt)
-    press(app, nxt)
-    press(app, ok)
+    open_game(app, "totom")
     assert app.screen.title == "Tổ Tôm"
     press(app, ok)
     assert hasattr(app.screen, "game")
@@ -147,9 +145,7 @@ def test_quit_and_resume_after_a_reboot():
     press(app, "DOWN")
     press(app, "OK")              # Lưu và thoát
     again = new_app("devkit_ssd1306", keep_storage=True)
-    press(again, "DOWN")
-    press(again, "DOWN")
-    press(again, "OK")
+    open_game(again, "totom")
     assert again.screen.title == "Tổ Tôm"
     press(again, "OK")            # Tiếp tục ván trước
     resumed = again.screen

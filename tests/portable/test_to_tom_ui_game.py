@@ -1,6 +1,6 @@
 """A whole Tổ Tôm game through the screens on fake hardware, then the start of the next game."""
 
-from fake_hw import TWO, new_app, press, run
+from fake_hw import TWO, new_app, open_game, press, run
 
 # the platform's budget: the micropython lane runs this module with the firmware in a ROMFS
 # image (bytecode in flash, as on the device) and 160K of heap
@@ -12,9 +12,7 @@ def play_ui_game(app, after_step=None):
     options, first legal discard); return (table screen, game). `after_step()` runs after
     every step."""
     nxt, ok = TWO[app.hw.name]
-    press(app, nxt)
-    press(app, nxt)
-    press(app, ok)
+    open_game(app, "totom")
     press(app, ok)                      # Bắt đầu hội mới
     table = app.screen
     game = table.game

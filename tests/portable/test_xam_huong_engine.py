@@ -2,8 +2,8 @@
 
 import json
 
-from tet.games import xam_huong_rules as R
-from tet.games.xam_huong import XamHuong
+from tet.games.xam_huong import rules as R
+from tet.games.xam_huong.engine import XamHuong
 
 ORDER = ("trang_nguyen", "bang_nhan", "tham_hoa", "hoi_nguyen", "tien_si", "cu_nhan", "tu_tai")
 VALUE = {"trang_nguyen": 32, "bang_nhan": 16, "tham_hoa": 16, "hoi_nguyen": 8, "tien_si": 4,

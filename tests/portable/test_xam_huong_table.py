@@ -6,9 +6,9 @@ category follows from multinomial weights and is checked against the spec's figu
 
 import gc
 
-from tet.data.xh_table import CATEGORY, MULTISETS, RANK
-from tet.games import xam_huong_rules as R
-from tet.games.xam_huong import classify, counts_index, index_dice, roll_index, trang_rank
+from tet.games.xam_huong.xh_table import CATEGORY, MULTISETS, RANK
+from tet.games.xam_huong import rules as R
+from tet.games.xam_huong.engine import classify, counts_index, index_dice, roll_index, trang_rank
 
 
 def plain_classify(dice):

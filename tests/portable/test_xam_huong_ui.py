@@ -1,17 +1,15 @@
 """Xăm Hường screens on fake hardware: shake or press to roll, scorer entry, views, resume (a whole
 game through the UI is in test_xam_huong_ui_game under the platform's heap budget)."""
 
-from fake_hw import TWO, hold, new_app, press, run, shake
+from fake_hw import TWO, hold, new_app, open_game as open_from_launcher, press, run, shake
 
-from tet.games import xam_huong_rules as R
+from tet.games.xam_huong import rules as R
 
 
 def open_game(board, keep_storage=False):
     """Boot, pick Xăm Hường in the launcher; return the app showing the setup menu."""
     app = new_app(board, keep_storage)
-    nxt, ok = TWO[board]
-    press(app, nxt)
-    press(app, ok)
+    open_from_launcher(app, "xh")
     return app
 
 

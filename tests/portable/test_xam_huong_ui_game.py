@@ -4,7 +4,7 @@ In the micropython lane (HEAP below) the firmware is imported from a ROMFS image
 flash as on the device, and the game must never raise MemoryError on any of the three boards.
 """
 
-from fake_hw import TWO, hold, new_app, press
+from fake_hw import TWO, hold, new_app, open_game, press
 
 HEAP = "160K"
 
@@ -13,8 +13,7 @@ def whole_game(board):
     """Play a game from the launcher to the settlement on `board`; return the number of rolls."""
     app = new_app(board)
     nxt, ok = TWO[board]
-    press(app, nxt)
-    press(app, ok)
+    open_game(app, "xh")
     setup = app.screen
     assert setup.title == "Xăm Hường" and setup.selected == "Bắt đầu"
     press(app, ok)

@@ -1,6 +1,7 @@
 """Xấp Sắc rules on hand-made positions (runs under pytest and real MicroPython)."""
 
-from tet.games import xap_sac as X
+from tet.games.xap_sac import engine as X
+from tet.games.xap_sac import load as L
 
 
 def position(table, hands, mode="open", last=None, turn=0, **extra):
@@ -14,7 +15,7 @@ def position(table, hands, mode="open", last=None, turn=0, **extra):
     d = {"players": len(hands), "table": [{"code": c, "x": p[0], "y": p[1]} for p, c in cells.items()],
          "hands": [list(h) for h in hands], "box": box, "turn": turn, "mode": mode, "last": last}
     d.update(extra)
-    return X.XapSac.from_dict(d)
+    return L.from_dict(d)
 
 
 START = {(1, 0): "R1", (2, 0): "Y3", (3, 0): "G9", (4, 0): "W12"}
@@ -232,14 +233,14 @@ def test_saved_position_round_trip():
         else:
             game.pass_turn()
     d = game.to_dict()
-    again = X.XapSac.from_dict(d)
+    again = L.from_dict(d)
     assert again.to_dict() == d
     assert again.legal_plays() == game.legal_plays()
 
 
 def error_of(d):
     try:
-        X.XapSac.from_dict(d)
+        L.from_dict(d)
     except ValueError as e:
         return str(e)
     return None
@@ -270,7 +271,7 @@ def test_malformed_positions_are_refused_with_a_reason():
 
 
 def test_short_games_keep_every_card_and_end():
-    from tet.ai.xap_sac_ai import HeuristicPlayer, RandomPlayer
+    from tet.games.xap_sac.ai import HeuristicPlayer, RandomPlayer
     from tet.core.rng import Rng
 
     for players in (2, 3, 4):

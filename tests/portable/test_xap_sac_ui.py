@@ -1,19 +1,17 @@
 """Xấp Sắc screens on fake hardware: only legal targets offered, a play and a pass with the
 buttons, the computer's turns, a reboot resumes the game (a whole game is in test_xap_sac_ui_game)."""
 
-from fake_hw import TWO, hold, new_app, press, run
+from fake_hw import TWO, hold, new_app, open_game, press, run
 
-from tet.games import xap_sac as X
-from tet.ui import xap_sac_table as U
+from tet.games.xap_sac import engine as X
+from tet.games.xap_sac import table as U
 
 
 def open_table(board, keep_storage=False):
-    """Boot, pick Xấp Sắc (fourth in the launcher), press Bắt đầu; return (app, table)."""
+    """Boot, pick Xấp Sắc in the launcher, press Bắt đầu; return (app, table)."""
     app = new_app(board, keep_storage)
     nxt, ok = TWO[board]
-    for _ in range(3):
-        press(app, nxt)
-    press(app, ok)
+    open_game(app, "xs")
     assert app.screen.title == "Xấp Sắc" and app.screen.selected == "Bắt đầu"
     press(app, ok)
     table = app.screen

@@ -7,10 +7,10 @@ closes the round results, until the final result.
 
 import gc
 
-from fake_hw import TWO, new_app, press
+from fake_hw import TWO, new_app, open_game, press
 
-from tet.games import xap_sac as X
-from tet.ui import xap_sac_table as U
+from tet.games.xap_sac import engine as X
+from tet.games.xap_sac import table as U
 
 HEAP = "160K"
 
@@ -19,9 +19,7 @@ def whole_game(board):
     """Play from the launcher to the final result on `board`; return (presses, peak heap)."""
     app = new_app(board)
     nxt, ok = TWO[board]
-    for _ in range(3):
-        press(app, nxt)
-    press(app, ok)
+    open_game(app, "xs")
     press(app, ok)
     table = app.screen
     assert type(table).__name__ == "Table"

@@ -1,23 +1,24 @@
 """The app loop and screen stack: input in, one screen handles it, the screen draws, show().
 
-A screen is a small object (subclass Screen) with `handle(ev)`, `tick(now)` and `draw(g)`. Games
-are imported when launched and forgotten when left, so each game starts with a fresh heap.
+A screen is a small object (subclass Screen) with `handle(ev)`, `tick(now)` and `draw(g)`. The
+core knows nothing of the screens above it: the launcher (tet.ui) imports games and asks the app to
+forget them with `unload(keep)` when they are left, so each game starts with a fresh heap.
 """
 
 import gc
 import sys
+import time
 
 from tet.core import input as inp
 from tet.core import storage as st
 from tet.core.gfx import Gfx
 
 FRAME_MS = 10
+THINK_FRAME_MS = 80
 SETTINGS = "settings"
 BRIGHTNESS_LEVELS = (20, 40, 60, 80, 100)
 DEFAULT_SETTINGS = {"sound": True, "brightness": 3, "rules": {}}
-# modules outside tet.core that stay loaded between games (the launcher and what it needs)
-RESIDENT = ("tet.core", "tet.ui", "tet.data", "tet.ui.launcher", "tet.ui.widgets",
-            "tet.data.font_small", "tet.data.font_large")
+DAMAGED_SAVE = "Bản lưu ván trước bị hỏng. Bắt đầu ván mới."
 
 
 class Screen:
@@ -29,7 +30,10 @@ class Screen:
         self.app = app
 
     def enter(self):
-        """Called when the screen becomes the top of the stack."""
+        """Called whenever the screen becomes the top of the stack (pushed, or uncovered)."""
+
+    def first_enter(self):
+        """Called once, right after the first `enter()` (e.g. to offer resuming a save)."""
 
     def handle(self, ev):
         """React to one input event (tet.core.input constants)."""
@@ -54,6 +58,7 @@ class App:
         self._rng = None
         self.stack = []
         self.dirty = True
+        self._pumped = hw.clock()
         self.notice = None
         self.settings = self._load_settings()
         self.apply_settings()
@@ -108,13 +113,11 @@ class App:
 
     # --- saves of games in progress -------------------------------------------------------
     def load_game(self, name):
-        """Return a saved game's data or None; a damaged save is reported and removed."""
+        """Return a saved game's data or None; a damaged save is removed and `notice` says so."""
         obj, status = self.storage.load(name)
         if status == st.CORRUPT:
             self.storage.delete(name)
-            from tet.ui.widgets import Message
-
-            self.push(Message(self, "Bản lưu hỏng", "Bản lưu ván trước bị hỏng. Bắt đầu ván mới."))
+            self.notice = DAMAGED_SAVE
             return None
         return obj
 
@@ -137,6 +140,9 @@ class App:
         self.stack.append(screen)
         screen.enter()
         self.dirty = True
+        if not getattr(screen, "_entered", False):
+            screen._entered = True
+            screen.first_enter()
 
     def pop(self):
         """Close the top screen and return to the one below."""
@@ -157,29 +163,17 @@ class App:
             self.stack.pop()
         self.push(screen)
 
-    def launch(self, module_name, title):
-        """Import `tet.ui.<module_name>` and push the screen its `start(app)` returns.
-
-        A game that is not built yet gets a clear "coming soon" screen instead of a crash.
-        """
-        full = "tet.ui." + module_name
-        gc.collect()
-        try:
-            mod = __import__(full, None, None, ("start",))
-        except ImportError as e:
-            if module_name not in str(e):
-                raise
-            from tet.ui.widgets import Message
-
-            self.push(Message(self, title, "Sắp có: trò chơi này đang được làm. Hẹn bạn dịp Tết sau!"))
-            return
-        self.push(mod.start(self))
-
-    def unload(self):
-        """Forget the modules a game imported, so the next game starts on a fresh heap."""
+    def unload(self, keep):
+        """Forget every module not named in `keep` (tet.core's stay), so nothing of a left game
+        stays reachable: each is removed from sys.modules and from its parent package."""
         for name in list(sys.modules):
-            if name.startswith("tet.") and not name.startswith("tet.core.") and name not in RESIDENT:
-                del sys.modules[name]
+            if name in keep or name.startswith("tet.core."):
+                continue
+            del sys.modules[name]
+            dot = name.rfind(".")
+            parent = sys.modules.get(name[:dot]) if dot > 0 else None
+            if parent is not None and hasattr(parent, name[dot + 1:]):
+                delattr(parent, name[dot + 1:])
         gc.collect()
 
     # --- the loop -------------------------------------------------------------------------
@@ -199,11 +193,30 @@ class App:
             self.dirty = True
         if self._sound is not None:
             self._sound.update(now)
-        if self.dirty and top is not None:
+        if self.dirty:
+            self._draw()
+
+    def _draw(self):
+        # a handler or tick may have pushed or replaced a screen: draw the one on top now
+        top = self.screen
+        if top is not None:
             self.dirty = False
             self.gfx.clear()
             top.draw(self.gfx)
             self.hw.display.show()
+
+    def pump(self):
+        """Keep the gadget alive during a long computation (a computer player thinking, which
+        calls this every few hundred nodes): read the buttons and, every THINK_FRAME_MS, redraw
+        the top screen so its "Máy đang nghĩ…" keeps moving. Events wait in the queue for the
+        loop. Returns True when BACK is waiting: the computation should stop and let it through.
+        """
+        now = self.hw.clock()
+        self.input.poll(now)
+        if time.ticks_diff(now, self._pumped) >= THINK_FRAME_MS:
+            self._pumped = now
+            self._draw()
+        return self.input.waiting(inp.BACK)
 
     def run(self):
         """Run forever (until the hardware layer stops it, e.g. the simulator's script ends)."""

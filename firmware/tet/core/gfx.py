@@ -53,6 +53,8 @@ class Gfx:
         if self.colour:
             display.set_palette(PALETTE)
         self.line_h = self.font.height
+        # a display that keeps `texts` (the simulator's, the tests') is told every text drawn
+        self._texts = getattr(display, "texts", None)
 
     def c(self, colour):
         """Device value of a palette colour (identity on colour screens)."""
@@ -62,6 +64,12 @@ class Gfx:
     def clear(self, colour=BLACK):
         """Fill the whole screen."""
         self.fb.fill(self.c(colour))
+        if self._texts is not None:
+            del self._texts[:]
+
+    def _told(self, s, x, y):
+        if self._texts is not None:
+            self._texts.append((y, x, s))
 
     def fill_rect(self, x, y, w, h, colour):
         """Filled rectangle."""
@@ -94,18 +102,23 @@ class Gfx:
     def text(self, s, x, y, colour=WHITE, big=False):
         """Draw text at (x, y) (top-left); return the x after the last character."""
         font = self.big if big else self.font
+        self._told(s, x, y)
         return font.draw(self.fb, s, x, y, self.c(colour))
 
     def text_center(self, s, y, colour=WHITE, big=False, x=0, w=0):
         """Draw text centred in the span x..x+w (the whole width by default)."""
         font = self.big if big else self.font
         span = w or self.w
-        font.draw(self.fb, s, x + (span - font.measure(s)) // 2, y, self.c(colour))
+        x += (span - font.measure(s)) // 2
+        self._told(s, x, y)
+        font.draw(self.fb, s, x, y, self.c(colour))
 
     def text_right(self, s, right, y, colour=WHITE, big=False):
         """Draw text ending at x = right."""
         font = self.big if big else self.font
-        font.draw(self.fb, s, right - font.measure(s), y, self.c(colour))
+        x = right - font.measure(s)
+        self._told(s, x, y)
+        font.draw(self.fb, s, x, y, self.c(colour))
 
     def cols(self, big=False):
         """How many characters fit across the screen."""

@@ -112,6 +112,10 @@ class Input:
         if len(self._queue) < 8:
             self._queue.append(ev)
 
+    def waiting(self, ev):
+        """True when event `ev` is in the queue (it stays there)."""
+        return ev in self._queue
+
     def get(self):
         """Return the next queued event, or NONE."""
         if self._queue:

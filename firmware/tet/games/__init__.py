@@ -1,1 +1,1 @@
-"""Game engines: pure logic over small bytearrays, no I/O and no drawing."""
+"""One package per game (engine, computer player, screens) and the registry that lists them."""

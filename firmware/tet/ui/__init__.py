@@ -1,1 +1,1 @@
-"""Screens: one module per game plus shared widgets; they only call engines and the core."""
+"""The shared shell above the games: launcher, Cài đặt, widgets and the game-session helpers."""

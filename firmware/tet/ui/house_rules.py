@@ -1,28 +1,45 @@
-"""House rules (luật làng) offered in Cài đặt, per game, as data.
+"""House rules (luật làng): every game's `options.OPTIONS` (see tet.games.registry), as Cài đặt
+lists them and as `app.rule` checks them.
 
-Each entry: (game key, rule name, Vietnamese label, ((value, label), ...)); the first value is the
-default. Games read them with `app.rule(game, name, default)`.
+An option entry is (name, Vietnamese label, ((value, Vietnamese value), ...)) with the default
+first. A game's options module is found by name, so the shell imports no game statically.
 """
 
-RULES = (
-    ("oaq", "quan_value", "Ô Ăn Quan: giá quan", ((10, "10 dân"), (5, "5 dân"))),
-    ("oaq", "quan_non", "Ô Ăn Quan: quan non", ((0, "tắt"), (1, "bật"))),
-    ("xh", "luc_phu_value", "Xăm Hường: Lục Phú", ((32, "32"), (16, "16"), (64, "64"))),
-    ("xh", "ban_trang", "Xăm Hường: bán trạng (5 người)", ((0, "tắt"), (1, "bật"))),
-    ("xh", "penalty_no_huong", "Xăm Hường: Trạng gieo trắng phạt", ((0, "tắt"), (1, "bật"))),
-    ("xh", "ha_gia_trang", "Xăm Hường: hạ giá trạng", ((0, "tắt"), (1, "Phân Song Tam Hường"),
-                                                       (2, "mọi Trạng em trừ Suốt"))),
-    ("xh", "cuop_trang_em", "Xăm Hường: cướp trạng em (8+ người)", ((0, "tắt"), (1, "bật"))),
-    ("xh", "khong_lay_the", "Xăm Hường: được từ chối thẻ", ((0, "tắt"), (1, "bật"))),
-    ("xh", "dau_the_roi", "Xăm Hường: đấu thẻ rời", ((0, "tắt"), (1, "cược 1"), (2, "cược 2"))),
-    ("totom", "players", "Tổ Tôm: số người", ((5, "5 (bí ngũ)"), (4, "4 (bí tứ)"))),
-    ("totom", "thap_hong_or_more", "Tổ Tôm: Thập Hồng", ((0, "đúng 10"), (1, "từ 10"))),
-)
+from tet.games.registry import GAMES, ID, PACKAGE, TITLE
 
 
-def value_label(rule, value):
-    """The Vietnamese label of `value` for a rule entry (the first choice if unknown)."""
-    for v, label in rule[3]:
+def game_options(entry):
+    """The OPTIONS of a registry entry's game, or () when it has no house rules."""
+    try:
+        mod = __import__("tet.games." + entry[PACKAGE] + ".options", None, None, ("OPTIONS",))
+    except ImportError:
+        return ()
+    return mod.OPTIONS
+
+
+def all_rules():
+    """(game id, option name, "Game: label", values) for every game's house rules, menu order."""
+    rules = []
+    for entry in GAMES:
+        for name, label, values in game_options(entry):
+            rules.append((entry[ID], name, entry[TITLE] + ": " + label, values))
+    return rules
+
+
+def values(option):
+    """The values an option entry allows, default first."""
+    return [v for v, _label in option[-1]]
+
+
+def value_label(option, value):
+    """The Vietnamese label of `value` for an option entry (the default's if unknown)."""
+    for v, label in option[-1]:
         if v == value:
             return label
-    return rule[3][0][1]
+    return option[-1][0][1]
+
+
+def following(values_, current):
+    """The value after `current` in `values_`, cyclically (the first if `current` is not there)."""
+    at = values_.index(current) if current in values_ else -1
+    return values_[(at + 1) % len(values_)]

@@ -1,38 +1,51 @@
-"""The boot menu: the four games and Cài đặt (settings)."""
+"""The boot menu: the games of the registry and Cài đặt (settings)."""
 
-from tet.ui.widgets import Menu
+import gc
+import sys
 
-# (title, ui module under tet.ui) in menu order
-GAMES = (
-    ("Ô Ăn Quan", "o_an_quan_ui"),
-    ("Xăm Hường", "xam_huong_ui"),
-    ("Tổ Tôm", "to_tom_ui"),
-    ("Xấp Sắc", "xap_sac_ui"),
-)
+from tet.games.registry import GAMES, PACKAGE, TITLE as GAME_TITLE
+from tet.ui.widgets import Menu, Message
+
 TITLE = "Tết vui chơi"
+COMING_SOON = "Sắp có: trò chơi này đang được làm. Hẹn bạn dịp Tết sau!"
 
 
 class Launcher(Menu):
-    """The root menu; leaving a game comes back here and frees the game's modules."""
+    """The root menu; coming back here from a game or Cài đặt forgets every module they loaded."""
 
     def __init__(self, app):
-        items = [(title, self._open_game) for title, _module in GAMES]
+        items = [(entry[GAME_TITLE], self._open_game) for entry in GAMES]
         items.append(("Cài đặt", self._open_settings))
         Menu.__init__(self, app, TITLE, items, on_back=lambda menu: None)
-        self._away = False
+        self.boot_modules = None
+
+    def first_enter(self):
+        self.boot_modules = set(sys.modules)
 
     def enter(self):
-        if self._away:
-            self._away = False
-            self.app.unload()
+        if self.boot_modules is not None:
+            self.app.unload(self.boot_modules)
 
     def _open_game(self, menu):
-        title, module = GAMES[self.index]
-        self._away = True
-        self.app.launch(module, title)
+        self.open(GAMES[self.index])
+
+    def open(self, entry):
+        """Import the game of registry `entry` and push the screen its `ui.start(app)` returns.
+
+        A game that is not built yet gets a clear "coming soon" screen instead of a crash.
+        """
+        name = "tet.games." + entry[PACKAGE] + ".ui"
+        gc.collect()
+        try:
+            mod = __import__(name, None, None, ("start",))
+        except ImportError as e:
+            if entry[PACKAGE] not in str(e):
+                raise
+            self.app.push(Message(self.app, entry[GAME_TITLE], COMING_SOON))
+            return
+        self.app.push(mod.start(self.app))
 
     def _open_settings(self, menu):
         from tet.ui.settings import Settings
 
-        self._away = True
         self.app.push(Settings(self.app))

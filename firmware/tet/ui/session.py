@@ -1,24 +1,9 @@
-"""A game session's two questions: leave the game ("Thoát ván?") and resume a saved one.
+"""A game session's first question: resume a saved game (leaving is GameScreen.ask_leave).
 
 Kept apart from tet.ui.widgets so that only games load it (the boot menu does not need it).
 """
 
 from tet.ui.widgets import Choice, Message
-
-
-def confirm_exit(app, before_leave=None):
-    """Ask "Thoát ván?"; on yes call `before_leave()` (e.g. save) and go back to the launcher.
-
-    Games save after every move, so leaving never loses the game: it resumes next time.
-    """
-
-    def picked(index):
-        if index == 1:
-            if before_leave:
-                before_leave()
-            app.home()
-
-    app.push(Choice(app, "Thoát ván?", ["Chơi tiếp", "Thoát (ván đã được lưu)"], picked))
 
 
 def offer_resume(app, name, title, build):
@@ -27,6 +12,9 @@ def offer_resume(app, name, title, build):
     A save the game cannot rebuild is reported, forgotten, and a new game starts.
     """
     saved = app.load_game(name)
+    if app.notice:
+        app.push(Message(app, title, app.notice))
+        app.notice = None
     if not saved:
         return
 

@@ -1,7 +1,7 @@
 """Cài đặt: sound, brightness and house rules, saved at once; imported only when opened."""
 
 from tet.core.app import BRIGHTNESS_LEVELS
-from tet.ui.house_rules import RULES, value_label
+from tet.ui.house_rules import all_rules, value_label, values
 from tet.ui.widgets import Choice, Menu, Message
 
 
@@ -16,7 +16,7 @@ class Settings(Menu):
             (lambda: "Âm thanh: " + ("bật" if app.settings["sound"] else "tắt"), self._toggle_sound),
             (lambda: "Độ sáng: %d%%" % BRIGHTNESS_LEVELS[app.settings["brightness"]], self._brightness),
         ]
-        for rule in RULES:
+        for rule in all_rules():
             items.append((self._rule_label(rule), self._rule_picker(rule)))
         items.append(("Giới thiệu", self._about))
         Menu.__init__(self, app, "Cài đặt", items)
@@ -48,11 +48,11 @@ class Settings(Menu):
 
         def pick(menu):
             current = app.rule(rule[0], rule[1], rule[3][0][0])
-            values = [v for v, _label in rule[3]]
-            index = values.index(current) if current in values else 0
+            allowed = values(rule)
+            index = allowed.index(current) if current in allowed else 0
 
             def chosen(i):
-                app.settings["rules"][rule[0] + "." + rule[1]] = values[i]
+                app.settings["rules"][rule[0] + "." + rule[1]] = allowed[i]
                 self._changed()
 
             app.push(Choice(app, rule[2], [label for _v, label in rule[3]], chosen, index))

@@ -8,19 +8,16 @@ scrolling between across and up-down), "Điểm" shows the scores. The game is s
 action, so a reboot resumes it.
 """
 
-import gc
-import time
 
-from tet.ai.xap_sac_ai import HeuristicPlayer
+from tet.games.xap_sac.ai import HeuristicPlayer
 from tet.core import input as inp
 from tet.core import sound
-from tet.core.app import Screen
 from tet.core import gfx as G
-from tet.games import xap_sac as X
-from tet.ui import xap_sac_draw as D
-from tet.ui.session import confirm_exit
+from tet.games.xap_sac import engine as X
+from tet.games.xap_sac import draw as D
+from tet.ui.game_screen import GameScreen
 from tet.ui.widgets import Message
-from tet.ui.xap_sac_ui import HUMAN, SAVE
+from tet.games.xap_sac.modes import HUMAN, SAVE
 
 BOT_MS = 700
 
@@ -34,19 +31,19 @@ CELLS = 1
 PAN = 2
 
 
-class Table(Screen):
+class Table(GameScreen):
     """The game in progress: computer turns play themselves, yours is chosen with the buttons."""
 
     title = "Xấp Sắc"
+    save_key = SAVE
+    bot_ms = BOT_MS
 
     def __init__(self, app, game, level, note=""):
-        Screen.__init__(self, app)
+        GameScreen.__init__(self, app)
         self.game = game
         self.level = level
         self.bot = HeuristicPlayer(level)
         self.note = note
-        self.due = None
-        self.hurry = False
         self.announced = False
         self.passed = []
         self.marked = []
@@ -122,7 +119,7 @@ class Table(Screen):
     # ---- events ----------------------------------------------------------------------------
     def handle(self, ev):
         if ev == inp.BACK and self.mode == HAND:
-            confirm_exit(self.app, self._save)
+            self.ask_leave()
             return
         if self.mode == CELLS:
             self._handle_cells(ev)
@@ -250,14 +247,11 @@ class Table(Screen):
             self.app.sound.play(sound.MOVE)
         if play is None and game.mode == X.LEAD and not game.lead_passes:
             self.passed = []  # everyone passed: a new lead starts with a clean slate
-        self._save()
+        self.save()
         self._turn_begins()
 
-    def _save(self):
-        # a save builds a few KB of short-lived text: start it on a collected heap
-        gc.collect()
-        self.app.save_game(SAVE, {"game": self.game.to_dict(), "level": self.level,
-                                  "note": self.note})
+    def save_data(self):
+        return {"game": self.game.to_dict(), "level": self.level, "note": self.note}
 
     def tick(self, now):
         game = self.game
@@ -269,11 +263,8 @@ class Table(Screen):
             return False
         if game.turn == HUMAN:
             return False
-        if self.due is None:
-            self.due = time.ticks_add(now, BOT_MS)
-        if not self.hurry and time.ticks_diff(now, self.due) < 0:
+        if not self.computer_due(now):
             return False
-        self.hurry = False
         self._act(self.bot.choose(game))
         return True
 
@@ -289,7 +280,7 @@ class Table(Screen):
         body = ". ".join(lines) + "."
         if game.phase == X.GAME_OVER:
             win = game.winner()
-            self.app.forget_game(SAVE)
+            self.forget()
             self.app.sound.play(sound.WIN if win == HUMAN else sound.LOSE)
             body = ("Bạn thắng! " if win == HUMAN else D.NAMES[win] + " thắng. ") + body
             self.app.push(Message(self.app, "Kết quả", body, self._leave))
@@ -304,7 +295,7 @@ class Table(Screen):
         self.follow = [X.key(1, 0), X.key(4, 0)]
         self.focus = None
         self.note = "Ván %d: %s đánh trước" % (self.game.round_no, D.NAMES[self.game.turn])
-        self._save()
+        self.save()
         self._turn_begins()
 
     def _leave(self):

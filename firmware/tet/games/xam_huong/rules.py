@@ -4,6 +4,8 @@ This module holds no code that depends on the generated classification table, so
 generator (host_tools/gen_xh_table.py) can import the category ids from here.
 """
 
+from tet.games.xam_huong.options import OPTIONS as OPTION_TABLE
+
 # Roll categories, in the order the spec tests them (first match wins).
 CATEGORY_IDS = (
     "luc_phu_huong", "luc_phu", "ngu_huong", "ngu_tu", "trang_tu_huong",
@@ -99,20 +101,16 @@ MAX_PLAYERS = 12
 # 5 players splitting evenly play without two Tú Tài (190 = 5 x 38).
 EVEN_SPLIT_5_REMOVED = 2
 
-# House rules: name -> (default, lowest, highest). Documented in docs/xam-huong.md.
-OPTIONS = {
-    "luc_phu_value": (32, 0, 1000),
-    "ban_trang": (0, 0, 1),
-    "penalty_no_huong": (0, 0, 1),
-    "ha_gia_trang": (0, 0, 2),
-    "cuop_trang_em": (0, 0, 1),
-    "khong_lay_the": (0, 0, 1),
-    "dau_the_roi": (0, 0, 2),
-}
-OPTION_NAMES = ("luc_phu_value", "ban_trang", "penalty_no_huong", "ha_gia_trang",
-                "cuop_trang_em", "khong_lay_the", "dau_the_roi")
-OPTION_LABELS = ("Lục Phú", "Bán trạng (5 người)", "Phạt trạng không hường", "Hạ giá trạng",
-                 "Cướp trạng em", "Được không lấy thẻ", "Đấu thẻ rời")
+# House rules: declared once in options.py (names, labels, the gadget's values, the default); the
+# engine accepts for each the range of its values, and any Lục Phú 0..1000 (the `tet` command).
+# Documented in docs/xam-huong.md.
+OPTION_NAMES = tuple(entry[0] for entry in OPTION_TABLE)
+OPTION_LABELS = tuple(entry[1] for entry in OPTION_TABLE)
+OPTIONS = {}
+for _name, _label, _values in OPTION_TABLE:
+    OPTIONS[_name] = (_values[0][0], min(v for v, _t in _values), max(v for v, _t in _values))
+OPTIONS["luc_phu_value"] = (OPTIONS["luc_phu_value"][0], 0, 1000)
+del _name, _label, _values
 
 
 def rank_label(category, rank):

@@ -1,4 +1,4 @@
-"""Tổ Tôm screens (loaded by tet.ui.to_tom_ui): a hội against four (or three) computer players.
+"""Tổ Tôm screens (loaded by tet.games.to_tom.ui): a hội against four (or three) computer players.
 
 The table shows the card lying at a door and whose door it is, what just happened, the player's
 hand grouped by suit with a cursor, the player's laid phu, and a prompt: Ù, Phỗng, Ăn (one line
@@ -7,19 +7,18 @@ The last cursor stop (or prompt entry, or NEXT while the computer plays) opens t
 every player. The game is saved after every action.
 """
 
-import time
 
-from tet.ai.to_tom_ai import Player
+from tet.games.to_tom.ai import Player
 from tet.core import gfx as G
 from tet.core import input as inp
 from tet.core import sound
-from tet.core.app import Screen
 from tet.core.rng import Rng
 from tet.core.text import clip
-from tet.games import to_tom as T
-from tet.games.to_tom_cards import CODES, IS_RED, IS_YEU, NAMES
+from tet.games.to_tom import engine as T
+from tet.games.to_tom.cards import CODES, IS_RED, IS_YEU, NAMES
+from tet.ui.game_screen import GameScreen
 from tet.ui.session import offer_resume
-from tet.ui.widgets import Choice, Menu, Message
+from tet.ui.widgets import Menu, Message
 
 SAVE = "to_tom"
 HUMAN = 0
@@ -87,7 +86,7 @@ def result_text(hoi, game):
 
 class Setup(Menu):
     """New hội: number of players (from the house rule), then Bắt đầu; Kiểm bài opens the hand
-    checker (tet.ui.to_tom_checker_ui)."""
+    checker (tet.games.to_tom.checker)."""
 
     def __init__(self, app):
         self.players = app.rule("totom", "players", 5)
@@ -96,15 +95,12 @@ class Setup(Menu):
                  (lambda: "Số người: %d" % self.players, self._toggle_players),
                  ("Kiểm bài", self._open_checker)]
         Menu.__init__(self, app, "Tổ Tôm", items)
-        self.offered = False
 
-    def enter(self):
-        if not self.offered:
-            self.offered = True
-            offer_resume(self.app, SAVE, "Tổ Tôm", lambda saved: Table.from_save(self.app, saved))
+    def first_enter(self):
+        offer_resume(self.app, SAVE, "Tổ Tôm", lambda saved: Table.from_save(self.app, saved))
 
     def _open_checker(self, menu):
-        from tet.ui.to_tom_checker_ui import Checker
+        from tet.games.to_tom.checker import Checker
 
         self.app.push(Checker(self.app, self.players))
 
@@ -119,13 +115,15 @@ class Setup(Menu):
         self.app.push(table)
 
 
-class Table(Screen):
+class Table(GameScreen):
     """One game of the hội at the table."""
 
     title = "Tổ Tôm"
+    save_key = SAVE
+    bot_ms = BOT_MS
 
     def __init__(self, app, hoi, game, rng, thap_hong_or_more=0):
-        Screen.__init__(self, app)
+        GameScreen.__init__(self, app)
         self.hoi = hoi
         self.rng = rng
         self.thap_hong_or_more = thap_hong_or_more
@@ -140,7 +138,6 @@ class Table(Screen):
         self.discard_mode = False
         self.hand = []
         self.event = ""
-        self.since = None
         self._refresh()
 
     @classmethod
@@ -154,11 +151,9 @@ class Table(Screen):
         table.event = data.get("event", "")
         return table
 
-    def save(self):
-        """Save the hội and the game after a completed action (survives a reboot)."""
-        self.app.save_game(SAVE, {"hoi": self.hoi.to_dict(), "game": self.game.to_dict(),
-                                  "rng": self.rng.state, "thap": self.thap_hong_or_more,
-                                  "event": self.event})
+    def save_data(self):
+        return {"hoi": self.hoi.to_dict(), "game": self.game.to_dict(), "rng": self.rng.state,
+                "thap": self.thap_hong_or_more, "event": self.event}
 
     # ----- state -----
 
@@ -211,7 +206,7 @@ class Table(Screen):
         self.app.sound.play(tune, self.app.hw.clock())
         title = "Ù!" if game.winner >= 0 else "Hoà"
         if self.hoi.over():
-            self.app.forget_game(SAVE)
+            self.forget()
             body = result_text(self.hoi, game) + "\nHết hội: %s thắng." % seat_name(
                 self.hoi.leader())
             self.app.replace(Message(self.app, title, body))
@@ -225,8 +220,7 @@ class Table(Screen):
 
     def handle(self, ev):
         if ev == inp.BACK:
-            self.app.push(Choice(self.app, "Thoát ván?", ["Tiếp tục", "Lưu và thoát"],
-                                 self._quit))
+            self.ask_leave()
             return
         game = self.game
         if game.to_move() != HUMAN:
@@ -273,28 +267,18 @@ class Table(Screen):
     def _view(self):
         self.app.push(Message(self.app, "Phu trên chiếu", self.table_text()))
 
-    def _quit(self, index):
-        if index == 1:
-            self.save()
-            self.app.pop()
-
     def _bot_step(self):
         p = self.game.to_move()
         if p < 0 or p == HUMAN:
             return
         self._play(p, self.bots[p].choose(self.game, p))
-        self.since = None
+        self.due = None
 
     def tick(self, now):
-        if self.game.to_move() in (-1, HUMAN):
+        if self.game.to_move() in (-1, HUMAN) or not self.computer_due(now):
             return False
-        if self.since is None:
-            self.since = now
-            return False
-        if time.ticks_diff(now, self.since) >= BOT_MS:
-            self._bot_step()
-            return True
-        return False
+        self._bot_step()
+        return True
 
     # ----- text -----
 

@@ -664,11 +664,3 @@ class XapSac:
             "starter": getattr(self, "starter", self.first),
             "rng": self.rng.state,
         }
-
-    @classmethod
-    def from_dict(cls, d):
-        """Rebuild a game from to_dict() data; ValueError (one line) when it is malformed."""
-        from tet.games.xap_sac_load import load
-        game = cls(2, 1, 0, False)
-        load(game, d)
-        return game

@@ -4,7 +4,7 @@ Kept apart from the engine so the device only imports it when it resumes a saved
 problem is a ValueError with a one-line message naming what is wrong.
 """
 
-from tet.games.xap_sac import (MODE_NAMES, NUM_CARDS, PHASE_NAMES, TS, TYPE_NAMES, FOLLOW, key,
+from tet.games.xap_sac.engine import (XapSac, MODE_NAMES, NUM_CARDS, PHASE_NAMES, TS, TYPE_NAMES, FOLLOW, key,
                                line_code, parse_card)
 
 COORD_LIMIT = 100
@@ -151,3 +151,10 @@ def load(game, d):
     game.rounds = [_int_list(r, "field 'rounds'", n, -100, 100) for r in _list(d, "rounds", [])]
     game.ket = _bool(d, "ket", False)
     game.rng.state = _int(d, "rng", 1, 0xFFFFFFFF, game.rng.state)
+
+
+def from_dict(d):
+    """Rebuild a game from XapSac.to_dict() data; ValueError (one line) when it is malformed."""
+    game = XapSac(2, 1, 0, False)
+    load(game, d)
+    return game

@@ -9,17 +9,16 @@ game is saved after every move, so a reboot resumes it; BACK asks "Thoát ván?"
 
 import time
 
-from tet.ai.o_an_quan_ai import LEVEL_NODES, Searcher
+from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher
 from tet.core import gfx as G
 from tet.core import input as inp
 from tet.core import sound
-from tet.core.app import Screen
 from tet.core.text import clip
-from tet.games.o_an_quan import CAPTURE, final_score, material
-from tet.ui import o_an_quan_draw as D
-from tet.ui.o_an_quan_ui import (COMPUTER, HUMAN, LEVEL_LABELS, LEVELS, SAVE, TITLE, VS_COMPUTER,
+from tet.games.o_an_quan.engine import CAPTURE, final_score, material
+from tet.games.o_an_quan import draw as D
+from tet.games.o_an_quan.modes import (COMPUTER, HUMAN, LEVEL_LABELS, LEVELS, SAVE, TITLE, VS_COMPUTER,
                                  seats_for)
-from tet.ui.session import confirm_exit
+from tet.ui.game_screen import GameScreen
 
 BOT_MS = 450
 DROP_MS = 110
@@ -28,13 +27,15 @@ CAPTURE_MS = 450
 UNDO = -1
 
 
-class Board(Screen):
+class Board(GameScreen):
     """A game in progress; `seats` says who plays each seat (HUMAN or COMPUTER)."""
 
     title = TITLE
+    save_key = SAVE
+    bot_ms = BOT_MS
 
     def __init__(self, app, game, seats, level, undo=None):
-        Screen.__init__(self, app)
+        GameScreen.__init__(self, app)
         self.game = game
         self.seats = seats
         self.level = level
@@ -56,7 +57,6 @@ class Board(Screen):
         self.choice = 0
         self.square = -1
         self.step = 0
-        self.due = None
         self.note = ""
         self.lines = ("", "", "")
         self.names = self._names()
@@ -163,7 +163,7 @@ class Board(Screen):
         self.dir = step
         self.flash = -1
         self.app.sound.play(sound.MOVE)
-        self._save()
+        self.save()
         self._refresh_text()
 
     def _advance(self):
@@ -201,7 +201,7 @@ class Board(Screen):
         self.flash = -1
         self.view[:] = self.game.state
         if self.game.over:
-            self.app.forget_game(SAVE)
+            self.forget()
             winners = self.game.winners()
             lost = self._vs_computer() and 0 not in winners
             self.app.sound.play(sound.LOSE if lost else sound.WIN)
@@ -214,14 +214,14 @@ class Board(Screen):
         self.game.state[:] = bytearray(undo)
         self.undo = None
         self.view[:] = self.game.state
-        self._save()
+        self.save()
         self._turn_begins()
 
-    def _save(self):
+    def save_data(self):
         if self.game.over:
-            return
-        self.app.save_game(SAVE, {"game": self.game.to_dict(), "seats": list(self.seats),
-                                  "level": self.level, "undo": self.undo})
+            return None
+        return {"game": self.game.to_dict(), "seats": list(self.seats), "level": self.level,
+                "undo": self.undo}
 
     # ---- events ---------------------------------------------------------------------------
     def handle(self, ev):
@@ -237,7 +237,7 @@ class Board(Screen):
                 self.step = 0
                 self._refresh_text()
             else:
-                confirm_exit(self.app, self._save)
+                self.ask_leave()
             return
         game = self.game
         if game.over:
@@ -277,11 +277,8 @@ class Board(Screen):
         game = self.game
         if game.over or self.seats[game.turn] != COMPUTER:
             return False
-        if self.due is None:
-            self.due = time.ticks_add(now, BOT_MS)
-            return True
         searcher = self.searcher
-        if searcher is None or time.ticks_diff(now, self.due) < 0:
+        if searcher is None or not self.computer_due(now):
             return False
         square, step, _value = searcher.search(game.state, LEVEL_NODES[LEVELS[self.level]])
         self._play(square, step)

@@ -11,7 +11,7 @@ from one search with the added card still free (see _wait_mask), the split to sh
 search that also weighs Tôm, Lèo and the cards left out (see best_partition).
 """
 
-from tet.games.to_tom_cards import CC, IS_RED, IS_YEU, NKINDS, OC
+from tet.games.to_tom.cards import CC, IS_RED, IS_YEU, NKINDS, OC
 
 # phu kinds reported by classify()
 RUN = 0

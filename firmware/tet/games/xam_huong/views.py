@@ -5,8 +5,8 @@ from tet.core import gfx as G
 from tet.core import input as inp
 from tet.core.app import Screen
 from tet.core.text import clip
-from tet.games import xam_huong as XH
-from tet.games import xam_huong_rules as R
+from tet.games.xam_huong import engine as XH
+from tet.games.xam_huong import rules as R
 from tet.ui.widgets import Message
 
 # Pips of each face on a 3x3 grid (bit = row * 3 + column).

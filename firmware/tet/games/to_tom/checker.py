@@ -16,8 +16,8 @@ from tet.core import input as inp
 from tet.core import sound
 from tet.core.app import Screen
 from tet.core.text import clip
-from tet.games import to_tom_hand as H
-from tet.games.to_tom_cards import CODES, IS_RED, NAMES, NKINDS
+from tet.games.to_tom import hand as H
+from tet.games.to_tom.cards import CODES, IS_RED, NAMES, NKINDS
 
 MAX_CARDS = 25
 CLEAR = NKINDS          # the cursor stop after the last kind

@@ -9,7 +9,7 @@ wall-clock time. On the device one probe costs about 40-70 ms, so the default bu
 a move within 1 s (see BENCHMARKS.md).
 """
 
-from tet.games.xap_sac import (FOLLOW, LOWEST_NUMBER, NUMBER, PLAYING, TS, generate,
+from tet.games.xap_sac.engine import (FOLLOW, LOWEST_NUMBER, NUMBER, PLAYING, TS, generate,
                                hand_masks, play_cells, play_line, play_size)
 
 PROBES = (0, 8, 24)  # per level: easy, normal, hard

@@ -1,17 +1,13 @@
 """Xấp Sắc screens: the set-up menu (players, the computer's level, resume a saved game).
 
-You are player 0 against 1-3 computer players. The table screen lives in xap_sac_table, imported
+You are player 0 against 1-3 computer players. The table screen lives in table.py, imported
 when a game starts so the menu alone stays small.
 """
 
-from tet.games import xap_sac as X
+from tet.games.xap_sac import engine as X
+from tet.games.xap_sac.modes import HUMAN, LEVELS, SAVE
 from tet.ui.session import offer_resume
 from tet.ui.widgets import Menu, Message
-
-SAVE = "xap_sac"
-LEVELS = ("dễ", "vừa", "khó")
-HUMAN = 0
-
 
 def start(app):
     """The game's first screen: the set-up menu (it offers to resume a saved game)."""
@@ -31,21 +27,19 @@ class Setup(Menu):
             ("Cách chơi", self._rules),
         ]
         Menu.__init__(self, app, "Xấp Sắc", items)
-        self.offered = False
 
-    def enter(self):
-        if not self.offered:
-            self.offered = True
-            offer_resume(self.app, SAVE, "Xấp Sắc", self._resume)
+    def first_enter(self):
+        offer_resume(self.app, SAVE, "Xấp Sắc", self._resume)
 
     def _resume(self, saved):
-        from tet.ui.xap_sac_table import Table
+        from tet.games.xap_sac import load as L
+        from tet.games.xap_sac.table import Table
 
-        game = X.XapSac.from_dict(saved["game"])
+        game = L.from_dict(saved["game"])
         return Table(self.app, game, int(saved["level"]), saved.get("note", ""))
 
     def _begin(self, menu):
-        from tet.ui.xap_sac_table import Table
+        from tet.games.xap_sac.table import Table
 
         game = X.XapSac(self.players, self.app.rng.next32(), HUMAN)
         self.app.push(Table(self.app, game, self.level))

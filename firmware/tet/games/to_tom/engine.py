@@ -15,9 +15,9 @@ allowed); a yêu at one's own door must be eaten unless someone phỗngs it or d
 offered only when a legal discard follows it.
 """
 
-from tet.games.to_tom_cards import CODES, IS_YEU, NKINDS
-from tet.games import to_tom_hand as evaluation
-from tet.games.to_tom_hand import LUNG_GROUPS   # members in kind order
+from tet.games.to_tom.cards import CODES, IS_YEU, NKINDS
+from tet.games.to_tom import hand as evaluation
+from tet.games.to_tom.hand import LUNG_GROUPS   # members in kind order
 
 # phases: what the game waits for
 P_DISCARD = 0   # `actor` discards (the dealer's first move may also be thiên ù)

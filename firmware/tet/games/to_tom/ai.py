@@ -13,9 +13,9 @@ Policies: "bot" (the sound player), "random_discard" (takes like the bot, discar
 """
 
 from tet.core.rng import Rng
-from tet.games.to_tom_cards import IS_YEU, NKINDS
-from tet.games import to_tom_hand as evaluation
-from tet.games.to_tom import LUNG_GROUPS
+from tet.games.to_tom.cards import IS_YEU, NKINDS
+from tet.games.to_tom import hand as evaluation
+from tet.games.to_tom.engine import LUNG_GROUPS
 
 W_DONE = 3          # per card in a complete phu
 W_PART = 2          # per live partial phu (two cards)

@@ -1,42 +1,24 @@
 """Ô Ăn Quan screens: the set-up menu (mode, players, the computer's level) and resuming a save.
 
 Modes: you against the computer (you are player 0), everyone on one device taking turns, or the
-computer against itself as a demo. The board screen lives in o_an_quan_board. House rules (quan
+computer against itself as a demo. The board screen lives in board.py. House rules (quan
 value, quan non) come from Cài đặt.
 """
 
-from tet.games.o_an_quan import Game
+from tet.games.o_an_quan.engine import Game
+from tet.games.o_an_quan.modes import (DEMO, DEMO_OPENING, LEVEL_LABELS, LEVELS, MODE_LABELS, SAVE,
+                                        TITLE, VS_COMPUTER, seats_for)
 from tet.ui.session import offer_resume
 from tet.ui.widgets import Menu, Message
-
-SAVE = "o_an_quan"
-TITLE = "Ô Ăn Quan"
-LEVELS = ("de", "vua", "kho")
-LEVEL_LABELS = ("Dễ", "Vừa", "Khó")
-VS_COMPUTER = 0
-TOGETHER = 1
-DEMO = 2
-MODE_LABELS = ("Người – Máy", "Cùng chơi", "Máy – Máy")
-HUMAN = 0
-COMPUTER = 1
-DEMO_OPENING = 2
-
 
 def start(app):
     """The game's first screen: the set-up menu (it offers to resume a saved game)."""
     return Setup(app)
 
 
-def seats_for(mode, players):
-    """Who plays each seat (HUMAN or COMPUTER) in a mode."""
-    if mode == VS_COMPUTER:
-        return [HUMAN] + [COMPUTER] * (players - 1)
-    return [HUMAN if mode == TOGETHER else COMPUTER] * players
-
-
 def build_board(app, saved):
     """The board screen of a saved game (raises KeyError/ValueError/TypeError if malformed)."""
-    from tet.ui.o_an_quan_board import Board
+    from tet.games.o_an_quan.board import Board
 
     game = Game.from_dict(saved["game"])
     seats = [int(s) for s in saved["seats"]]
@@ -62,7 +44,6 @@ class Setup(Menu):
         items += [(self._label(i), self._cycle(i)) for i in range(len(CHOICES))]
         items.append(("Cách chơi", self._rules))
         Menu.__init__(self, app, TITLE, items)
-        self.offered = False
 
     def _label(self, i):
         text, names = CHOICES[i]
@@ -73,13 +54,11 @@ class Setup(Menu):
             self.picks[i] = (self.picks[i] + 1) % len(CHOICES[i][1])
         return action
 
-    def enter(self):
-        if not self.offered:
-            self.offered = True
-            offer_resume(self.app, SAVE, TITLE, lambda saved: build_board(self.app, saved))
+    def first_enter(self):
+        offer_resume(self.app, SAVE, TITLE, lambda saved: build_board(self.app, saved))
 
     def _begin(self, menu):
-        from tet.ui.o_an_quan_board import Board
+        from tet.games.o_an_quan.board import Board
 
         app = self.app
         players = 2 + self.picks[PLAYERS]

@@ -17,7 +17,7 @@ import gc
 import sys
 from array import array
 
-from tet.games.o_an_quan import ROW, end_turn, final_score, layout, sow
+from tet.games.o_an_quan.engine import ROW, end_turn, final_score, layout, sow
 
 # Node budgets per level. Measured under the micropython binary: about 345,000 (4 players) to
 # 380,000 (2 players) nodes per second in mid-game positions, the slowest positions taking 1.3x

@@ -5,7 +5,7 @@ so a card there reads `R7` (colour letter and number) and highlighted cards are 
 """
 
 from tet.core import gfx as G
-from tet.games import xap_sac as X
+from tet.games.xap_sac import engine as X
 
 TYPE_VI = ("Đôi", "Ba", "Tứ quý", "Sảnh", "Sảnh")
 NAMES = ("Bạn", "Máy 1", "Máy 2", "Máy 3")

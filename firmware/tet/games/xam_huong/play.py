@@ -1,56 +1,28 @@
 """Xăm Hường screens: pick players and house rules, shake (or enter real dice), see the table,
 the history and the final settlement. A game in progress is saved after every roll.
-(The entry point is tet.ui.xam_huong_ui.)"""
+(The entry point is tet.games.xam_huong.ui.)"""
 
 import time
 
 from tet.core import gfx as G
 from tet.core import input as inp
 from tet.core import sound
-from tet.core.app import Screen
 from tet.core.text import clip
-from tet.games import xam_huong_rules as R
-from tet.games.xam_huong import XamHuong
-from tet.ui import xam_huong_views as V
+from tet.games.xam_huong import rules as R
+from tet.games.xam_huong.engine import XamHuong
+from tet.games.xam_huong import views as V
+from tet.games.xam_huong.options import OPTIONS
+from tet.ui.house_rules import following, value_label, values
+from tet.ui.game_screen import GameScreen
 from tet.ui.session import offer_resume
 from tet.ui.widgets import Choice, Menu
 
 SAVE = "xam_huong"
 ROLL_MS = 900
 FRAME_MS = 70
-# Values the setup menu cycles through for each house rule (the first is the spec's default).
-OPTION_VALUES = {
-    "luc_phu_value": (32, 16, 64, 8),
-    "ban_trang": (0, 1),
-    "penalty_no_huong": (0, 1),
-    "ha_gia_trang": (0, 1, 2),
-    "cuop_trang_em": (0, 1),
-    "khong_lay_the": (0, 1),
-    "dau_the_roi": (0, 1, 2),
-}
-ON_OFF = ("tắt", "bật")
-HA_GIA = ("tắt", "Phân Song Tam Hường", "cả Trạng em trừ Suốt")
-STAKES = ("tắt", "1 thẻ", "2 thẻ")
 # category -> tune at landing
 TUNES = (sound.WIN, sound.WIN, sound.TRANG, sound.TRANG, sound.TRANG) + (sound.CAPTURE,) * 7 + (
     sound.MOVE,) * 3 + (sound.CLICK,)
-
-
-def option_text(name, value):
-    """A house rule's value in Vietnamese."""
-    if name == "luc_phu_value":
-        return "%d" % value
-    if name == "ha_gia_trang":
-        return HA_GIA[value]
-    if name == "dau_the_roi":
-        return STAKES[value]
-    return ON_OFF[value]
-
-
-def following(values, current):
-    """The value after `current` in `values`, cyclically (the first if `current` is not there)."""
-    at = values.index(current) if current in values else -1
-    return values[(at + 1) % len(values)]
 
 
 class Setup(Menu):
@@ -62,25 +34,21 @@ class Setup(Menu):
         self.scorer = 0
         self.names = ["Người %d" % (p + 1) for p in range(R.MAX_PLAYERS)]
         self.options = {}
-        for name in R.OPTION_NAMES:
-            self.options[name] = app.rule("xh", name, R.OPTIONS[name][0])
+        for option in OPTIONS:
+            self.options[option[0]] = app.rule("xh", option[0], option[2][0][0])
         Menu.__init__(self, app, "Xăm Hường", [])
         self._relabel()
-        self.offered = False
 
     def _relabel(self):
         texts = ["Bắt đầu", "Số người: %d" % self.players,
                  "Chế độ: " + ("nhập xúc xắc thật" if self.scorer else "máy lắc"),
                  "Tên người chơi"]
-        for i in range(len(R.OPTION_NAMES)):
-            name = R.OPTION_NAMES[i]
-            texts.append(R.OPTION_LABELS[i] + ": " + option_text(name, self.options[name]))
+        for option in OPTIONS:
+            texts.append(option[1] + ": " + value_label(option, self.options[option[0]]))
         self.items = [(text, self._pick) for text in texts]
 
-    def enter(self):
-        if not self.offered:
-            self.offered = True
-            offer_resume(self.app, SAVE, "Xăm Hường", lambda saved: Play.from_save(self.app, saved))
+    def first_enter(self):
+        offer_resume(self.app, SAVE, "Xăm Hường", lambda saved: Play.from_save(self.app, saved))
 
     def _pick(self, menu):
         i = self.index
@@ -99,8 +67,8 @@ class Setup(Menu):
                      for p in range(self.players)]
             self.app.push(Menu(self.app, "Tên người chơi", items))
         else:
-            name = R.OPTION_NAMES[i - 4]
-            self.options[name] = following(OPTION_VALUES[name], self.options[name])
+            option = OPTIONS[i - 4]
+            self.options[option[0]] = following(values(option), self.options[option[0]])
         self._relabel()
 
     def _rename(self, menu):
@@ -111,14 +79,16 @@ class Setup(Menu):
         menu.items[p] = ("%d: %s" % (p + 1, self.names[p]), self._rename)
 
 
-class Play(Screen):
+class Play(GameScreen):
     """The bowl: the current player shakes (or enters real dice), the dice tumble and land, the
     roll's name and what it took are shown. NEXT: the table; PREV: the history; BACK: menu."""
 
     title = "Xăm Hường"
+    save_key = SAVE
+    exit_extras = ("Hột văng: phạt 1",)
 
     def __init__(self, app, game, names, scorer):
-        Screen.__init__(self, app)
+        GameScreen.__init__(self, app)
         self.game = game
         self.names = names
         self.scorer = scorer
@@ -141,10 +111,9 @@ class Play(Screen):
         play.dice = bytearray(data["dice"])
         return play
 
-    def save(self):
-        """Save the game after a completed roll (survives a reboot)."""
-        self.app.save_game(SAVE, {"game": self.game.to_dict(), "names": self.names,
-                                  "scorer": self.scorer, "dice": list(self.dice)})
+    def save_data(self):
+        return {"game": self.game.to_dict(), "names": self.names, "scorer": self.scorer,
+                "dice": list(self.dice)}
 
     def _prompt(self):
         who = V.player_name(self.names, self.game.turn)
@@ -177,15 +146,11 @@ class Play(Screen):
         elif inp.backward(ev):
             self.app.push(V.Lines(self.app, "Lịch sử", V.history_lines(self.game, self.names)))
         elif ev == inp.BACK:
-            self.app.push(Choice(self.app, "Thoát ván?",
-                                 ["Tiếp tục", "Lưu và thoát", "Hột văng: phạt 1"], self._menu))
+            self.ask_leave()
 
-    def _menu(self, index):
-        if index == 1:
-            self.save()
-            self.app.pop()
-            self.app.pop()
-        elif index == 2:
+    def exit_choice(self, index):
+        """Hột văng: a die fell out of the bowl; the player pays the penalty."""
+        if index == 0:
             self.game.spill()
             self._show_outcome(V.player_name(self.names, self.game.last_player), "Hột văng",
                                G.ORANGE)
@@ -257,7 +222,7 @@ class Play(Screen):
                            V.roll_title(category, game.last_rank), colour)
         self.app.sound.play(TUNES[category], self.app.hw.clock())
         if game.over():
-            self.app.forget_game(SAVE)
+            self.forget()
             self.app.replace(V.Lines(self.app, "Kết quả", V.settlement_lines(game, self.names)))
         else:
             self.save()

@@ -1,1 +1,0 @@
-"""Computer players, budgeted by counted work (nodes), never by wall-clock time."""

@@ -1,0 +1,1 @@
+"""Ô Ăn Quan: engine, computer player and screens (entry point: ui.start)."""

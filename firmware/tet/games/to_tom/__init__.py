@@ -1,0 +1,1 @@
+"""Tổ Tôm: engine, computer player and screens (entry point: ui.start)."""

@@ -1,0 +1,1 @@
+"""Xăm Hường: engine, computer player and screens (entry point: ui.start)."""

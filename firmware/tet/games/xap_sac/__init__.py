@@ -1,0 +1,1 @@
+"""Xấp Sắc: engine, computer player and screens (entry point: ui.start)."""

@@ -1,0 +1,89 @@
+"""The app loop: what a tick pushes is what the panel shows, and a long computation that pumps
+the app keeps the screen moving and hears BACK."""
+
+from fake_hw import hold, new_app, run
+
+from tet.core import input as inp
+from tet.core.input import LONG_MS
+from tet.core.app import THINK_FRAME_MS, Screen
+
+
+class Announcer(Screen):
+    """Pushes a result screen from its tick, as a game does after the computer's last move."""
+
+    title = "Ván"
+
+    def tick(self, now):
+        if self.app.screen is self:
+            self.app.push(Result(self.app))
+            return True
+        return False
+
+    def draw(self, g):
+        g.text("Đang chơi", 0, 20)
+
+
+class Result(Screen):
+    title = "Kết quả"
+
+    def draw(self, g):
+        g.text("Bạn thắng!", 0, 20)
+
+
+def test_a_screen_pushed_by_a_tick_is_the_one_shown():
+    app = new_app("ttgo_tdisplay")
+    app.push(Announcer(app))
+    run(app, 30)
+    assert app.screen.title == "Kết quả"
+    assert app.hw.display.shown_text() == "Bạn thắng!"
+
+
+class Thinker(Screen):
+    """A computer move as a long loop that calls app.pump() every `every` steps (the fake clock
+    advances 1 ms a step, as the chip's would)."""
+
+    title = "Máy nghĩ"
+
+    def __init__(self, app, steps, every):
+        Screen.__init__(self, app)
+        self.steps, self.every = steps, every
+        self.done = self.stopped_at = None
+        self.frames = []
+
+    def tick(self, now):
+        if self.done is not None:
+            return False
+        for i in range(self.steps):
+            self.app.hw.now += 1
+            if i % self.every == 0 and self.app.pump():
+                self.stopped_at = i
+                break
+        self.done = True
+        return True
+
+    def draw(self, g):
+        self.frames.append(self.app.hw.now)
+        g.text("Máy đang nghĩ…", 0, 20)
+
+
+def test_pump_redraws_while_thinking_and_stops_on_back():
+    app = new_app("ttgo_tdisplay")
+    thinker = Thinker(app, 2000, 16)
+    shows = app.hw.display.shows
+    app.push(thinker)
+    run(app, 20)
+    # a frame every THINK_FRAME_MS of the 2 s computation, with its text on the panel
+    assert len(thinker.frames) >= 2000 // THINK_FRAME_MS - 1
+    assert app.hw.display.shows - shows >= 2000 // THINK_FRAME_MS - 1
+    assert thinker.stopped_at is None
+    assert app.hw.display.shown_text() == "Máy đang nghĩ…"
+
+    again = Thinker(app, 100000, 16)
+    app.push(again)
+    heard = []
+    again.handle = heard.append
+    hold(app, "B")          # BACK (a long press, 450 ms) while the computer thinks
+    # the computation stops within 100 ms of the press becoming BACK, and the loop then hands
+    # BACK to the screen
+    assert again.stopped_at is not None and again.stopped_at < LONG_MS + 100
+    assert heard == [inp.BACK]
