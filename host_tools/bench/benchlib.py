@@ -36,6 +36,20 @@ def heap_used():
     return None
 
 
+def _no_mark():
+    return None
+
+
+# mark() bounds the regions host_tools/bench/icount.py counts: callgrind takes a dump each time
+# the C function behind micropython.opt_level() is entered (a no-op call everywhere else).
+if MICROPYTHON:
+    import micropython
+
+    mark = micropython.opt_level
+else:
+    mark = _no_mark
+
+
 def report(name, value, unit="", note=""):
     """Emit one figure as a tab-separated line that run_all.py collects."""
     print("BENCH\t%s\t%s\t%s\t%s" % (name, value, unit, note))
