@@ -166,4 +166,4 @@ def main(args):
     items, work = WORKLOADS[name](count, *params)
     for i, (units, value) in enumerate(MODES[mode](items, work)):
         print("ITEM", i, units, value)
-    print("BITS", sys.maxsize.bit_length() + 1)
+    print("MAXSIZE", sys.maxsize)

@@ -62,8 +62,17 @@ def _interpreter_argv():
     return [wrapper]
 
 
+# Calls counted per region by regions_detail(): every heap allocation goes through gc_alloc, and
+# gc_free is an explicit free (a function's heap frame is freed on return, so the net heap
+# change after a call does not show it).
+CALLS = ("gc_alloc", "gc_free")
+
+
 def _callgrind(mp_args, marks, timeout):
-    """Run micropython with `mp_args` under callgrind; return (total, parts, completed)."""
+    """Run micropython with `mp_args` under callgrind; return (total, parts, completed).
+
+    Each part is (instructions, {function: calls}) of one dump, for the functions in CALLS.
+    """
     if valgrind() is None:
         raise CountError("valgrind is not installed (apt-get install valgrind)")
     out_dir = tempfile.mkdtemp(prefix="icount-")
@@ -72,7 +81,7 @@ def _callgrind(mp_args, marks, timeout):
         cmd = [valgrind(), "--tool=callgrind", "--callgrind-out-file=" + out,
                "--collect-atstart=no", "--toggle-collect=" + ENTRY]
         if marks:
-            cmd.append("--dump-before=" + MARKER)
+            cmd += ["--dump-before=" + MARKER, "--compress-strings=no", "--compress-pos=no"]
         env = dict(os.environ, PYTHONHASHSEED="0")
         res = subprocess.run(cmd + _interpreter_argv() + list(mp_args), capture_output=True,
                              text=True, timeout=timeout, env=env)
@@ -88,11 +97,19 @@ def _callgrind(mp_args, marks, timeout):
 
 
 def _part_total(path):
+    """(instructions, {function: calls}) of one callgrind dump (written uncompressed)."""
+    total = 0
+    calls = dict.fromkeys(CALLS, 0)
+    callee = None
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
-            if line.startswith("summary:") or line.startswith("totals:"):
-                return int(line.split()[1])
-    return 0
+            if line.startswith("cfn="):
+                callee = line[4:].strip()
+            elif line.startswith("calls=") and callee in calls:
+                calls[callee] += int(line[6:].split()[0])
+            elif line.startswith("summary:") or line.startswith("totals:"):
+                total = int(line.split()[1])
+    return total, calls
 
 
 def _script_args(script, heap, args):
@@ -112,20 +129,26 @@ def count(script, heap="160K", args=(), timeout=1800):
     return total
 
 
-def regions(script, heap="160K", args=(), timeout=1800):
-    """Instructions of each region of `script` between consecutive marker calls.
-
-    Returns (regions, stdout). With k marker calls there are k-1 regions; what runs before the
-    first marker (imports, set-up) and after the last is not in any region.
-    """
+def regions_detail(script, heap="160K", args=(), timeout=1800):
+    """Like regions(), but each region is (instructions, {"gc_alloc": calls, "gc_free": calls})."""
     _, parts, res = _callgrind(_script_args(script, heap, args), True, timeout)
     _checked(res, script)
     # parts[i] is the cost up to the (i+1)-th marker entry since the previous dump
     return parts[1:], res.stdout
 
 
+def regions(script, heap="160K", args=(), timeout=1800):
+    """Instructions of each region of `script` between consecutive marker calls.
+
+    Returns (regions, stdout). With k marker calls there are k-1 regions; what runs before the
+    first marker (imports, set-up) and after the last is not in any region.
+    """
+    found, stdout = regions_detail(script, heap, args, timeout)
+    return [n for n, _ in found], stdout
+
+
 def count_source(source, heap="160K", args=(), marks=False, timeout=1800):
-    """count() (or regions() with `marks`) of a script given as text; `firmware/` imports."""
+    """count() (or regions_detail() with `marks`) of a script given as text; `firmware/` imports."""
     fd, path = tempfile.mkstemp(suffix=".py", prefix="icount-")
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write("import sys\nsys.path[:0] = %r\n" % [os.path.join(ROOT, "firmware"),
@@ -133,14 +156,14 @@ def count_source(source, heap="160K", args=(), marks=False, timeout=1800):
         f.write(source)
     try:
         if marks:
-            return regions(path, heap, args, timeout)
+            return regions_detail(path, heap, args, timeout)
         return count(path, heap, args, timeout)
     finally:
         os.unlink(path)
 
 
 def module_regions(module, args=(), heap="160K", timeout=1800):
-    """regions() of a bench module run the way mp_lane runs it (ESP32-only modules, main(args))."""
+    """regions_detail() of a bench module run as mp_lane runs it (ESP32 modules, main(args))."""
     mp_args = ["-X", "heapsize=" + heap, PRELUDE, ROOT, "run", module] + [str(a) for a in args]
     _, parts, res = _callgrind(mp_args, True, timeout)
     _checked(res, module)
