@@ -120,13 +120,12 @@ def measure(directory, name):
     """(instructions of run(), norm, host wall us) of one perf_bench program."""
     with open(os.path.join(directory, name), encoding="utf-8") as f:
         source = f.read()
+    found, stdout = icount.count_source(source + RUNNER % (N, M), HEAP, marks=True,
+                                        firmware=False)
+    norm = int(stdout.split("NORM", 1)[1].split()[0])
     fd, path = tempfile.mkstemp(suffix=".py", prefix="perfbench-")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(source + RUNNER % (N, M))
-        found, stdout = icount.regions(path, HEAP)
-        norm = int(stdout.split("NORM", 1)[1].split()[0])
-        with open(path, "w", encoding="utf-8") as f:
             f.write(source + WALL % (N, M))
         cmd = [icount.micropython_binary(), "-X", "heapsize=" + HEAP, path]
         best = None
@@ -134,7 +133,7 @@ def measure(directory, name):
             out = subprocess.run(cmd, capture_output=True, text=True, timeout=600).stdout
             wall = int(out.split("WALL", 1)[1].split()[0])
             best = wall if best is None or wall < best else best
-        return found[0], norm, best
+        return found[0][0], norm, best
     finally:
         os.unlink(path)
 

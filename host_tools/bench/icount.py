@@ -68,7 +68,7 @@ def _interpreter_argv():
 CALLS = ("gc_alloc", "gc_free")
 
 
-def _callgrind(mp_args, marks, timeout):
+def _callgrind(mp_args, marks, timeout, cwd=None):
     """Run micropython with `mp_args` under callgrind; return (total, parts, completed).
 
     Each part is (instructions, {function: calls}) of one dump, for the functions in CALLS.
@@ -84,7 +84,7 @@ def _callgrind(mp_args, marks, timeout):
             cmd += ["--dump-before=" + MARKER, "--compress-strings=no", "--compress-pos=no"]
         env = dict(os.environ, PYTHONHASHSEED="0")
         res = subprocess.run(cmd + _interpreter_argv() + list(mp_args), capture_output=True,
-                             text=True, timeout=timeout, env=env)
+                             text=True, timeout=timeout, env=env, cwd=cwd)
         match = re.search(r"Collected : (\d+)", res.stderr)
         if match is None:
             raise CountError("callgrind gave no count:\n" + res.stderr[-2000:])
@@ -122,44 +122,53 @@ def _checked(res, what):
                                                        (res.stdout + res.stderr)[-2000:]))
 
 
-def count(script, heap="160K", args=(), timeout=1800):
-    """Instructions micropython executes running `script` (a path) with `-X heapsize=heap`."""
-    total, _, res = _callgrind(_script_args(script, heap, args), False, timeout)
+def count(script, heap="160K", args=(), timeout=1800, cwd=None):
+    """Instructions micropython executes running `script` (a path) with `-X heapsize=heap`.
+
+    The script's path is part of what runs (its name is interned), so a path of another length
+    can shift the count by a few instructions; count_source() always uses the same name.
+    """
+    total, _, res = _callgrind(_script_args(script, heap, args), False, timeout, cwd)
     _checked(res, script)
     return total
 
 
-def regions_detail(script, heap="160K", args=(), timeout=1800):
+def regions_detail(script, heap="160K", args=(), timeout=1800, cwd=None):
     """Like regions(), but each region is (instructions, {"gc_alloc": calls, "gc_free": calls})."""
-    _, parts, res = _callgrind(_script_args(script, heap, args), True, timeout)
+    _, parts, res = _callgrind(_script_args(script, heap, args), True, timeout, cwd)
     _checked(res, script)
     # parts[i] is the cost up to the (i+1)-th marker entry since the previous dump
     return parts[1:], res.stdout
 
 
-def regions(script, heap="160K", args=(), timeout=1800):
+def regions(script, heap="160K", args=(), timeout=1800, cwd=None):
     """Instructions of each region of `script` between consecutive marker calls.
 
     Returns (regions, stdout). With k marker calls there are k-1 regions; what runs before the
     first marker (imports, set-up) and after the last is not in any region.
     """
-    found, stdout = regions_detail(script, heap, args, timeout)
+    found, stdout = regions_detail(script, heap, args, timeout, cwd)
     return [n for n, _ in found], stdout
 
 
-def count_source(source, heap="160K", args=(), marks=False, timeout=1800):
-    """count() (or regions_detail() with `marks`) of a script given as text; `firmware/` imports."""
-    fd, path = tempfile.mkstemp(suffix=".py", prefix="icount-")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write("import sys\nsys.path[:0] = %r\n" % [os.path.join(ROOT, "firmware"),
-                                                   os.path.join(ROOT, "boards"), HERE])
-        f.write(source)
+def count_source(source, heap="160K", args=(), marks=False, timeout=1800, firmware=True):
+    """count() (or regions_detail() with `marks`) of a script given as text.
+
+    It runs as `script.py` in a fresh directory, so the same text always gives the same count;
+    with `firmware`, firmware/, boards/ and host_tools/bench/ import.
+    """
+    work_dir = tempfile.mkdtemp(prefix="icount-src-")
     try:
+        with open(os.path.join(work_dir, "script.py"), "w", encoding="utf-8") as f:
+            if firmware:
+                f.write("import sys\nsys.path[:0] = %r\n" % [
+                    os.path.join(ROOT, "firmware"), os.path.join(ROOT, "boards"), HERE])
+            f.write(source)
         if marks:
-            return regions_detail(path, heap, args, timeout)
-        return count(path, heap, args, timeout)
+            return regions_detail("script.py", heap, args, timeout, work_dir)
+        return count("script.py", heap, args, timeout, work_dir)
     finally:
-        os.unlink(path)
+        shutil.rmtree(work_dir, ignore_errors=True)
 
 
 def module_regions(module, args=(), heap="160K", timeout=1800):

@@ -86,24 +86,20 @@ _probe_instructions = []
 
 def wall_factor():
     """ESP32 time (typical end) over this binary's wall time, measured now with SPEED_PROBE."""
+    if not _probe_instructions:
+        once = icount.count_source(SPEED_PROBE.replace("range(5)", "range(1)"), firmware=False)
+        never = icount.count_source(SPEED_PROBE.replace("range(5)", "range(0)"), firmware=False)
+        _probe_instructions.append(once - never)
     fd, path = tempfile.mkstemp(suffix=".py", prefix="speed-")
     with os.fdopen(fd, "w") as f:
-        f.write(SPEED_PROBE.replace("range(5)", "range(0)"))
+        f.write(SPEED_PROBE)
     try:
-        if not _probe_instructions:
-            base = icount.count(path, "160K")
-            with open(path, "w") as f:
-                f.write(SPEED_PROBE.replace("range(5)", "range(1)"))
-            _probe_instructions.append(icount.count(path, "160K") - base)
-        with open(path, "w") as f:
-            f.write(SPEED_PROBE)
         res = subprocess.run([icount.micropython_binary(), path], capture_output=True, text=True,
                              timeout=120)
         us = int(res.stdout.split("US", 1)[1].split()[0])
     finally:
         os.unlink(path)
-    device_us = icount.device_ms(_probe_instructions[0], "typical") * 1000
-    return device_us / us
+    return icount.device_ms(_probe_instructions[0], "typical") * 1000 / us
 
 
 def device_estimate(value, unit, factor):
@@ -159,6 +155,32 @@ def section(module, title, heap):
     return out, True
 
 
+def calibration_section():
+    """The calibration behind every device time: per-program factors and their sources."""
+    cal = icount.load_calibration()
+    primary = cal["primary_source"]
+    src = cal["sources"][primary]
+    f = cal["factors"]
+    out = ["## Calibration: ESP32 cycles per x86-64 instruction", "",
+           "host_tools/bench/calibrate.py counts the timed part of each MicroPython perf_bench "
+           "program (N=%d M=%d, `-X heapsize=%s`, perf_bench at %s) and divides the published "
+           "ESP32 time in cycles by it. Published scores: %s, %s. Method and caveats: "
+           "host_tools/bench/CALIBRATION.md." % (
+               cal["params"]["N"], cal["params"]["M"], cal["params"]["heap"],
+               cal["perf_bench_rev"][:10], src["what"], src["url"]), "",
+           "| program | instructions | ESP32 ms at %d MHz (published) | cycles / instruction |"
+           % src["mhz"],
+           "|---|---:|---:|---:|"]
+    for name, b in sorted(cal["benchmarks"].items()):
+        pub = b["published"][primary]
+        note = "" if b["bytecode"] else " (native code: not in the range)"
+        out.append("| %s%s | %d | %.1f | %.3f |" % (name, note, b["instructions"],
+                                                    pub["esp32_us"] / 1000.0, b["factor"]))
+    out += ["", "Factors used: fast %.2f, typical %.2f, slow %.2f (%s)." % (
+        f["fast"], f["typical"], f["slow"], cal["factor_rule"]), ""]
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--out", default=os.path.join(ROOT, "BENCHMARKS.md"))
@@ -174,6 +196,7 @@ def main():
                              cal="%.2f / %.2f / %.2f" % (factors["fast"], factors["typical"],
                                                          factors["slow"]),
                              device=DEVICE_TITLE, wall=wall_factor())]
+    lines += calibration_section()
     ok = True
     for module in modules:
         src = open(os.path.join(HERE, module + ".py"), encoding="utf-8").read()
