@@ -10,7 +10,9 @@ import sys
 import time
 
 MICROPYTHON = sys.implementation.name == "micropython"
-# The platform spec's calibration: an ESP32 at 240 MHz is about 150x slower than this binary.
+# A rough ESP32-time / wall-time ratio for notes printed on the device side; the real conversion
+# is by instruction counts (icount.py, calibration.json), since wall time on a shared machine
+# varies 2x and more.
 DEVICE_FACTOR = 150
 
 

@@ -65,10 +65,8 @@ PRIMARY = "esp32-perf-2021"
 # viper_* run native code: their ratio says nothing about bytecode, which is all the firmware runs
 BYTECODE_ONLY = "viper_"
 
-# Runs a perf_bench program the way run-perfbench.py's bm_run picks its parameters, timing
-# nothing but marking run() for icount.regions().
-RUNNER = """
-import micropython
+# Appended to a perf_bench program: picks its parameters the way run-perfbench.py's bm_run does.
+PICK = """
 def _pick(n, m):
     best = (0, 0)
     chosen = None
@@ -78,24 +76,19 @@ def _pick(n, m):
             chosen = p
     return chosen
 _run, _result = bm_setup(_pick(%d, %d))
+""" % (N, M)
+# ... then marks run() for icount.regions(), timing nothing
+RUNNER = PICK + """
+import micropython
 micropython.opt_level()
 _run()
 micropython.opt_level()
 _norm, _out = _result()
 print("NORM", _norm)
 """
-
-WALL = """
+# ... or times it (the unstable wall figure, recorded for comparison only)
+WALL = PICK + """
 import time
-def _pick(n, m):
-    best = (0, 0)
-    chosen = None
-    for nm, p in bm_params.items():
-        if 10 * nm[0] <= 12 * n and nm[1] <= m and nm > best:
-            best = nm
-            chosen = p
-    return chosen
-_run, _result = bm_setup(_pick(%d, %d))
 _t = time.ticks_us()
 _run()
 print("WALL", time.ticks_diff(time.ticks_us(), _t))
@@ -120,13 +113,13 @@ def measure(directory, name):
     """(instructions of run(), norm, host wall us) of one perf_bench program."""
     with open(os.path.join(directory, name), encoding="utf-8") as f:
         source = f.read()
-    found, stdout = icount.count_source(source + RUNNER % (N, M), HEAP, marks=True,
+    found, stdout = icount.count_source(source + RUNNER, HEAP, marks=True,
                                         firmware=False)
     norm = int(stdout.split("NORM", 1)[1].split()[0])
     fd, path = tempfile.mkstemp(suffix=".py", prefix="perfbench-")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(source + WALL % (N, M))
+            f.write(source + WALL)
         cmd = [icount.micropython_binary(), "-X", "heapsize=" + HEAP, path]
         best = None
         for _ in range(3):

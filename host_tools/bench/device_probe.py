@@ -29,6 +29,9 @@ PATHS = {
     "xap_sac_ai": "tet.ai.xap_sac_ai",
     "xap_sac_positions": "bench_xap_sac",  # busy_position(): 30+ cards on the table, as Dẫn
     "rng": "tet.core.rng",
+    "app": "tet.core.app",
+    "launcher": "tet.ui.launcher",
+    "fake_hw": "fake_hw",                 # tests/portable: the boards' hardware, faked
 }
 
 
@@ -96,7 +99,24 @@ def xs_move(count, level=1):
     return list(range(count)), work
 
 
+def menu_frame(count, board="ttgo_tdisplay"):
+    """The launcher menu redrawn through the app loop (clear, Vietnamese text, show())."""
+    fake = load("fake_hw")
+    hw = fake.FakeHardware(board)
+    fake.clear_storage(hw)
+    app = load("app").App(hw)
+    app.push(load("launcher").Launcher(app))
+    app.step()
+
+    def work(_):
+        app.dirty = True
+        app.step()
+        return 1
+    return list(range(count)), work
+
+
 WORKLOADS = {
+    "frame": menu_frame,      # COUNT [BOARD]
     "oaq": oaq_search,        # COUNT PLAYERS LEVEL
     "wait": wait_scan,        # COUNT
     "xs_legal": xs_legal,     # COUNT

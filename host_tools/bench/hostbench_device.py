@@ -45,6 +45,9 @@ FIGURES = [
     ("Xấp Sắc all legal plays, busy position", ["xs_legal"], 3, "play", None),
     ("Xấp Sắc one play per card set, big lead", ["xs_big_lead"], 2, "play", None),
     ("Xấp Sắc computer move as leader, normal", ["xs_move"], 2, "call", 1000),
+    # the fake display's show() stands for the SPI transfer, which is not interpreter work
+    ("Menu frame redraw (TTGO T-Display), without the SPI transfer", ["frame"], 3, "frame",
+     None),
 ]
 
 
