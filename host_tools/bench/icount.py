@@ -9,7 +9,7 @@ Whole runs:   count("script.py", heap="160K") -> instructions
 Regions:      regions("script.py") -> [instructions, ...] between calls of the marker
               `micropython.opt_level()` (benchlib.mark() on MicroPython); each region is a
               callgrind dump, so one run measures many regions exactly. A region includes the
-              marker call itself (a few hundred instructions; see MARK_COST).
+              marker call itself (about 300 instructions: an empty region).
 Device time:  device_ms(instructions, end="slow") with the factors of calibration.json
               (ESP32 cycles per x86-64 instruction, measured by calibrate.py).
 """
@@ -34,9 +34,6 @@ CALIBRATION = os.path.join(HERE, "calibration.json")
 MARKER = "mp_micropython_opt_level"
 # The unix port's entry point inside the extension module: only instructions under it count.
 ENTRY = "main_"
-# Instructions of one marker call as benchlib.mark() makes it (an empty region), measured with
-# this binary; regions() reports raw counts, which include it once.
-MARK_COST = 300
 DEVICE_MHZ = 240
 ENDS = ("fast", "typical", "slow")
 
