@@ -12,12 +12,13 @@ FONT_SRC    := /usr/share/fonts/X11/misc/6x13.pcf.gz
 STAMP_PY    := $(VENV)/.installed
 STAMP_NODE  := node_modules/.installed
 STAMP_STUBS := .typings/.installed
+VALGRIND    := /usr/bin/valgrind
 
 .PHONY: setup sim test bench build deploy romfs deploy-romfs data screenshots clean
 
 # Tiers: the simulator needs only the virtual environment; `make test` adds npm (pyright), the
-# ESP32 stubs and the font source, and runs everything.
-setup: $(STAMP_PY) $(STAMP_NODE) $(STAMP_STUBS) $(FONT_SRC) data
+# ESP32 stubs, the font source and valgrind, and runs everything.
+setup: $(STAMP_PY) $(STAMP_NODE) $(STAMP_STUBS) $(FONT_SRC) $(VALGRIND) data
 
 $(STAMP_PY): requirements-dev.txt pyproject.toml
 	$(PYTHON3) -m venv $(VENV)
@@ -48,6 +49,14 @@ $(FONT_SRC):
 	  apt-get install -y -qq xfonts-base >/dev/null 2>&1 || \
 	  (apt-get update -qq && apt-get install -y -qq xfonts-base); \
 	else echo "xfonts-base is needed to regenerate fonts: sudo apt-get install xfonts-base"; exit 1; fi
+
+# Device times are instruction counts of the micropython binary under valgrind's callgrind
+# (host_tools/bench/icount.py); without valgrind those benchmarks and tests cannot run.
+$(VALGRIND):
+	@if [ "$$(id -u)" = 0 ]; then \
+	  apt-get install -y -qq valgrind >/dev/null 2>&1 || \
+	  (apt-get update -qq && apt-get install -y -qq valgrind); \
+	else echo "valgrind is needed for device-time benchmarks: sudo apt-get install valgrind"; fi
 
 # Opens the pygame window; with no display it runs headless and writes screenshots to sim_out/.
 sim: $(STAMP_PY) data

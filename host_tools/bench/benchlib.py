@@ -10,7 +10,9 @@ import sys
 import time
 
 MICROPYTHON = sys.implementation.name == "micropython"
-# The platform spec's calibration: an ESP32 at 240 MHz is about 150x slower than this binary.
+# A rough ESP32-time / wall-time ratio for notes printed on the device side; the real conversion
+# is by instruction counts (icount.py, calibration.json), since wall time on a shared machine
+# varies 2x and more.
 DEVICE_FACTOR = 150
 
 
@@ -34,6 +36,20 @@ def heap_used():
     if MICROPYTHON:
         return gc.mem_alloc()  # type: ignore[attr-defined]
     return None
+
+
+def _no_mark():
+    return None
+
+
+# mark() bounds the regions host_tools/bench/icount.py counts: callgrind takes a dump each time
+# the C function behind micropython.opt_level() is entered (a no-op call everywhere else).
+if MICROPYTHON:
+    import micropython
+
+    mark = micropython.opt_level
+else:
+    mark = _no_mark
 
 
 def report(name, value, unit="", note=""):

@@ -1,0 +1,189 @@
+"""The engine workloads whose device time and allocation hostbench_device.py measures.
+
+Runs under MicroPython (the unix binary, with or without callgrind, and the 32-bit WebAssembly
+lane); not a benchmark module itself. Usage (by hostbench_device.py):
+
+    main([MODE, WORKLOAD, COUNT, ...])
+
+MODE  `icount`: benchlib.mark() before the first item and after each, nothing else in between,
+            so icount.regions() gives one exact instruction count per item;
+      `wall`:   microseconds per item (the unstable secondary figure);
+      `alloc`:  bytes allocated per item with the collector off (gc.mem_alloc() delta, after one
+            warm-up call), and whether the call allocates at all (micropython.heap_lock()).
+Prints one `ITEM <index> <units> <value>` line per item (units: search nodes, legal plays, or 1).
+
+Module paths come from PATHS, the only place they are named, so the game packages can move.
+"""
+
+import gc
+import sys
+
+import benchlib
+
+PATHS = {
+    "oaq_ai": "tet.games.o_an_quan.ai",
+    "oaq_positions": "bench_o_an_quan",   # positions(count, players): greedy mid-game states
+    "to_tom_hand": "tet.games.to_tom.hand",
+    "to_tom_hands": "bench_to_tom_hand",  # _dense_hands(rng, count): 24-card worst cases
+    "xap_sac": "tet.games.xap_sac.engine",
+    "xap_sac_ai": "tet.games.xap_sac.ai",
+    "xap_sac_positions": "bench_xap_sac",  # busy_position(): 30+ cards on the table, as Dẫn
+    "rng": "tet.core.rng",
+    "app": "tet.core.app",
+    "launcher": "tet.ui.launcher",
+    "fake_hw": "fake_hw",                 # tests/portable: the boards' hardware, faked
+}
+
+
+def load(key):
+    """The module PATHS[key] names."""
+    name = PATHS[key]
+    mod = __import__(name)
+    for part in name.split(".")[1:]:
+        mod = getattr(mod, part)
+    return mod
+
+
+def oaq_search(count, players, level):
+    """Ô Ăn Quan: one search per position at a level's node budget; units = nodes searched."""
+    ai = load("oaq_ai")
+    states = load("oaq_positions").positions(count, players)
+    searcher = ai.Searcher(players)
+    budget = ai.LEVEL_NODES[level]
+
+    def work(st):
+        searcher.search(st, budget)
+        return searcher.nodes
+    return states, work
+
+
+def wait_scan(count, players=4):
+    """Tổ Tôm: waits() on dense 24-card hands (three numbers and the yêu, many copies)."""
+    hand = load("to_tom_hand")
+    hands = load("to_tom_hands")._dense_hands(load("rng").Rng(2026), count)
+
+    def work(counts):
+        hand.waits(counts, (), players)
+        return 1
+    return hands, work
+
+
+def xs_legal(count, every_order=True):
+    """Xấp Sắc: legal-play generation on the busy position; units = plays generated."""
+    game = load("xap_sac_positions").busy_position()
+
+    def work(_):
+        return len(game.legal_plays(None, None, 0, every_order))
+    return list(range(count)), work
+
+
+def xs_big_lead(count):
+    """Xấp Sắc: one play per card set for a fresh 3-player deal handed to a leader (16 cards)."""
+    xs = load("xap_sac")
+    game = xs.XapSac(3, 2)
+    game.mode = xs.LEAD
+
+    def work(_):
+        return len(game.legal_plays(None, None, 0, False))
+    return list(range(count)), work
+
+
+def xs_move(count, level=1):
+    """Xấp Sắc: a computer move as leader on the busy position."""
+    game = load("xap_sac_positions").busy_position()
+    bot = load("xap_sac_ai").HeuristicPlayer(level)
+
+    def work(_):
+        bot.choose(game)
+        return 1
+    return list(range(count)), work
+
+
+def menu_frame(count, board="ttgo_tdisplay"):
+    """The launcher menu redrawn through the app loop (clear, Vietnamese text, show())."""
+    fake = load("fake_hw")
+    hw = fake.FakeHardware(board)
+    fake.clear_storage(hw)
+    app = load("app").App(hw)
+    app.push(load("launcher").Launcher(app))
+    app.step()
+
+    def work(_):
+        app.dirty = True
+        app.step()
+        return 1
+    return list(range(count)), work
+
+
+WORKLOADS = {
+    "frame": menu_frame,      # COUNT [BOARD]
+    "oaq": oaq_search,        # COUNT PLAYERS LEVEL
+    "wait": wait_scan,        # COUNT
+    "xs_legal": xs_legal,     # COUNT
+    "xs_big_lead": xs_big_lead,
+    "xs_move": xs_move,
+}
+
+
+def _icount(items, work):
+    units = []
+    benchlib.mark()
+    for item in items:
+        units.append(work(item))
+        benchlib.mark()
+    return [(u, 0) for u in units]
+
+
+def _wall(items, work):
+    out = []
+    for item in items:
+        start = benchlib.now_us()
+        u = work(item)
+        out.append((u, benchlib.elapsed_us(start)))
+    return out
+
+
+def _allocates(work, item):
+    """True when work(item) allocates anything (the heap is locked while it runs)."""
+    import micropython
+
+    micropython.heap_lock()
+    try:
+        work(item)
+    except MemoryError:
+        return True
+    finally:
+        micropython.heap_unlock()
+    return False
+
+
+def _alloc(items, work):
+    out = []
+    if items:
+        work(items[0])  # first-call costs (lazy buffers, interned names) are not per item
+    for item in items:
+        gc.collect()
+        gc.disable()
+        try:
+            before = gc.mem_alloc()  # type: ignore[attr-defined]
+            u = work(item)
+            after = gc.mem_alloc()  # type: ignore[attr-defined]
+        finally:
+            gc.enable()
+        out.append((u, after - before))
+    if items:
+        print("ALLOCATES", 1 if _allocates(work, items[0]) else 0)
+    return out
+
+
+MODES = {"icount": _icount, "wall": _wall, "alloc": _alloc}
+
+
+def main(args):
+    """Run WORKLOAD's COUNT items in MODE; print ITEM lines (see the module docstring)."""
+    mode, name, count = args[0], args[1], int(args[2])
+    params = [int(a) if a.isdigit() else a for a in args[3:]]
+    items, work = WORKLOADS[name](count, *params)
+    for i, (units, value) in enumerate(MODES[mode](items, work)):
+        print("ITEM", i, units, value)
+    print("MAXSIZE", sys.maxsize)
