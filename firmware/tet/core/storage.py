@@ -14,21 +14,6 @@ MISSING = "missing"
 CORRUPT = "corrupt"
 
 
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
-
-
-def _remove(path):
-    try:
-        os.remove(path)
-    except OSError:
-        pass
-
-
 def encode(obj):
     """Return the bytes of a save file holding `obj`."""
     body = json.dumps(obj).encode()
@@ -54,9 +39,25 @@ class Storage:
     """Named saves in one directory (the board's storage directory)."""
 
     def __init__(self, root):
-        self.root = root
-        if not _exists(root):
-            os.mkdir(root)
+        if isinstance(root, str):
+            self.fs, self._open, self.root = os, open, root
+        else:
+            self.fs, self._open, self.root = root, root.open, root.path
+        if not self._exists(self.root):
+            self.fs.mkdir(self.root)
+
+    def _exists(self, path):
+        try:
+            self.fs.stat(path)
+            return True
+        except OSError:
+            return False
+
+    def _remove(self, path):
+        try:
+            self.fs.remove(path)
+        except OSError:
+            pass
 
     def path(self, name):
         """Return the file path of save `name`."""
@@ -66,34 +67,34 @@ class Storage:
         """Write `obj` atomically: a crash leaves either the old save or the new one, never half."""
         final = self.path(name)
         tmp = final + ".tmp"
-        with open(tmp, "wb") as f:
+        with self._open(tmp, "wb") as f:
             f.write(encode(obj))
         try:
-            os.rename(tmp, final)
+            self.fs.rename(tmp, final)
         except OSError:
             # FAT will not rename over an existing file; the .tmp copy is recovered by load().
-            _remove(final)
-            os.rename(tmp, final)
+            self._remove(final)
+            self.fs.rename(tmp, final)
 
     def load(self, name):
         """Return `(obj, status)`: status is OK, MISSING or CORRUPT (obj is None unless OK)."""
         final = self.path(name)
         status = MISSING
         for path in (final, final + ".tmp"):
-            if not _exists(path):
+            if not self._exists(path):
                 continue
             try:
-                with open(path, "rb") as f:
+                with self._open(path, "rb") as f:
                     obj = decode(f.read())
             except (ValueError, OSError):
                 status = CORRUPT
                 continue
             if path != final:
-                os.rename(path, final)
+                self.fs.rename(path, final)
             return obj, OK
         return None, status
 
     def delete(self, name):
         """Forget save `name` (a finished game)."""
-        _remove(self.path(name))
-        _remove(self.path(name) + ".tmp")
+        self._remove(self.path(name))
+        self._remove(self.path(name) + ".tmp")
