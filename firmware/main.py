@@ -6,13 +6,10 @@ from tet.core.app import App
 def start(hw):
     """Run the gadget on hardware object `hw` (a board's or the simulator's) forever."""
     from tet.ui.launcher import Launcher
-    from tet.ui.widgets import Message
 
     app = App(hw)
     app.push(Launcher(app))
-    if app.notice:
-        app.push(Message(app, "Thông báo", app.notice))
-    app.run()
+    app.run()  # a notice from loading the settings is shown over the launcher by the first step
 
 
 if __name__ == "__main__":

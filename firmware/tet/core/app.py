@@ -2,6 +2,10 @@
 
 A screen is a small object (subclass Screen) with `handle(ev)`, `tick(now)` and `draw(g)`. Games
 are imported when launched and forgotten when left, so each game starts with a fresh heap.
+
+Saves and the settings carry a version and are checked when loaded (tet.core.saves, imported
+only then); a save that cannot be written (full flash, any OSError) keeps the device running and
+is said once.
 """
 
 import gc
@@ -13,11 +17,14 @@ from tet.core.gfx import Gfx
 
 FRAME_MS = 10
 SETTINGS = "settings"
+SETTINGS_VERSION = 1
 BRIGHTNESS_LEVELS = (20, 40, 60, 80, 100)
 DEFAULT_SETTINGS = {"sound": True, "brightness": 3, "rules": {}}
 # modules outside tet.core that stay loaded between games (the launcher and what it needs)
 RESIDENT = ("tet.core", "tet.ui", "tet.data", "tet.ui.launcher", "tet.ui.widgets",
             "tet.data.font_small", "tet.data.font_large")
+# modules of tet.core that only check loaded data: dropped like a game's own modules
+TRANSIENT = ("tet.core.saves", "tet.core.schema")
 
 
 class Screen:
@@ -54,37 +61,47 @@ class App:
         self._rng = None
         self.stack = []
         self.dirty = True
-        self.notice = None
+        self.notice = None  # a message for the player, shown on top of the screen once
+        self._save_failed = False
         self.settings = self._load_settings()
         self.apply_settings()
 
     def _load_settings(self):
+        settings = {"sound": DEFAULT_SETTINGS["sound"], "brightness": DEFAULT_SETTINGS["brightness"],
+                    "rules": {}}
         obj, status = self.storage.load(SETTINGS)
-        settings = {}
-        for key in DEFAULT_SETTINGS:
-            settings[key] = DEFAULT_SETTINGS[key]
-        if status == st.OK and isinstance(obj, dict):
-            for key in DEFAULT_SETTINGS:
-                if key in obj:
-                    settings[key] = obj[key]
-        elif status == st.CORRUPT:
-            self.notice = "Cài đặt bị hỏng, đã đặt lại mặc định."
+        if status == st.MISSING:
+            return settings
+        from tet.core import saves
+
+        good = status == st.OK and saves.settings_from(obj, settings)
+        if not good:
+            self.notice = saves.SETTINGS_RESET
+        del saves, obj
+        for name in TRANSIENT + ("tet.ui.house_rules",):  # the checks leave the boot heap
+            if name in sys.modules:
+                _forget(name)
+        gc.collect()
+        if not good:
+            self.settings = settings
+            self.save_settings()  # repaired: the notice is given once
         return settings
 
     def apply_settings(self):
         """Push sound and brightness settings to the hardware."""
         if self._sound is not None:
-            self._sound.enabled = bool(self.settings["sound"])
-        level = self.settings["brightness"]
-        level = min(max(int(level), 0), len(BRIGHTNESS_LEVELS) - 1)
-        self.hw.display.brightness(BRIGHTNESS_LEVELS[level])
+            self._sound.enabled = self.settings["sound"]
+        self.hw.display.brightness(BRIGHTNESS_LEVELS[self.settings["brightness"]])
 
     def save_settings(self):
-        """Persist the settings (atomic save)."""
-        self.storage.save(SETTINGS, self.settings)
+        """Persist the settings (atomic save); False if they could not be written (said once)."""
+        return self._save(SETTINGS, SETTINGS_VERSION, self.settings)
 
     def rule(self, game, name, default):
-        """A house-rule value for `game` (see tet.ui.house_rules), or `default`."""
+        """A house-rule value for `game` (see tet.ui.house_rules), or `default`.
+
+        Only declared values are ever returned: the settings are checked when loaded.
+        """
         return self.settings["rules"].get(game + "." + name, default)
 
     @property
@@ -94,7 +111,7 @@ class App:
             from tet.core.sound import Sound
 
             self._sound = Sound(self.hw.buzzer)
-            self._sound.enabled = bool(self.settings["sound"])
+            self._sound.enabled = self.settings["sound"]
         return self._sound
 
     @property
@@ -107,20 +124,49 @@ class App:
         return self._rng
 
     # --- saves of games in progress -------------------------------------------------------
-    def load_game(self, name):
-        """Return a saved game's data or None; a damaged save is reported and removed."""
+    def _save(self, name, version, data):
+        """Write a versioned save; an OSError keeps the device running and is said once (until
+        a save works again); the next save simply tries again."""
+        try:
+            self.storage.save(name, {"version": version, "data": data})
+        except OSError:
+            if not self._save_failed:
+                self._save_failed = True
+                from tet.core.saves import SAVE_FAILED
+
+                self.notice = SAVE_FAILED if self.notice is None else self.notice + " " + SAVE_FAILED
+            return False
+        self._save_failed = False
+        return True
+
+    def load_game(self, name, spec=None, version=1, migrate=None):
+        """Return a saved game's data, or None if there is none or it cannot be used.
+
+        `spec` (tet.core.schema) is what the data of `version` must look like; a save of another
+        version goes through `migrate(old_version, data)`, which returns data of `version` or None.
+        A damaged save, one of another version that cannot be migrated, or one that fails `spec`
+        is reported ("Bản lưu hỏng"), forgotten, and None is returned: the game starts afresh.
+        """
         obj, status = self.storage.load(name)
-        if status == st.CORRUPT:
+        if status == st.MISSING:
+            return None
+        from tet.core import saves
+
+        data = saves.game_data(obj, spec, version, migrate) if status == st.OK else None
+        if data is None:
             self.storage.delete(name)
             from tet.ui.widgets import Message
 
-            self.push(Message(self, "Bản lưu hỏng", "Bản lưu ván trước bị hỏng. Bắt đầu ván mới."))
-            return None
-        return obj
+            self.push(Message(self, "Bản lưu hỏng", saves.SAVE_REFUSED))
+        return data
 
-    def save_game(self, name, data):
-        """Save a game in progress (atomic, checksummed)."""
-        self.storage.save(name, data)
+    def save_game(self, name, data, version=1):
+        """Save a game in progress (atomic, checksummed) as `version` of its format.
+
+        Returns False if it could not be written: the game goes on, the player is told once,
+        and the next save tries again.
+        """
+        return self._save(name, version, data)
 
     def forget_game(self, name):
         """Remove a finished game's save."""
@@ -178,8 +224,9 @@ class App:
     def unload(self):
         """Forget the modules a game imported, so the next game starts on a fresh heap."""
         for name in list(sys.modules):
-            if name.startswith("tet.") and not name.startswith("tet.core.") and name not in RESIDENT:
-                del sys.modules[name]
+            if name.startswith("tet.") and name not in RESIDENT and (
+                    name in TRANSIENT or not name.startswith("tet.core.")):
+                _forget(name)
         gc.collect()
 
     # --- the loop -------------------------------------------------------------------------
@@ -194,6 +241,8 @@ class App:
                 top.handle(ev)
             self.dirty = True
             ev = self.input.get()
+        if self.notice is not None and self.stack:
+            self._show_notice()
         top = self.screen
         if top is not None and top.tick(now):
             self.dirty = True
@@ -205,8 +254,23 @@ class App:
             top.draw(self.gfx)
             self.hw.display.show()
 
+    def _show_notice(self):
+        from tet.ui.widgets import Message
+
+        text, self.notice = self.notice, None
+        self.push(Message(self, "Thông báo", text))
+
     def run(self):
         """Run forever (until the hardware layer stops it, e.g. the simulator's script ends)."""
         while True:
             self.step()
             self.hw.sleep_ms(FRAME_MS)
+
+
+def _forget(name):
+    """Drop module `name`: from sys.modules and from its package, which holds it as an attribute."""
+    del sys.modules[name]
+    parent, _dot, child = name.rpartition(".")
+    package = sys.modules.get(parent)
+    if package is not None and child in package.__dict__:
+        delattr(package, child)

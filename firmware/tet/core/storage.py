@@ -100,12 +100,15 @@ class Storage:
             self.fs.rename(tmp, final)
 
     def _read(self, path):
-        """Return `(obj, status)` of one file; a damaged, oversized or unreadable file is CORRUPT."""
+        """Return `(obj, status)` of one file; a damaged, oversized or unreadable file is CORRUPT,
+        a directory in its place is no save (MISSING)."""
         try:
             info = self.fs.stat(path)
         except OSError:
             return None, MISSING
-        if info[0] & _IS_DIR or info[6] > MAX_BYTES:
+        if info[0] & _IS_DIR:
+            return None, MISSING
+        if info[6] > MAX_BYTES:
             return None, CORRUPT
         try:
             with self._open(path, "rb") as f:
