@@ -4,6 +4,7 @@ full flash, a directory in the way, FAT's rename; the device keeps running and s
 import os
 
 from fake_hw import FakeDir, FakeHardware, TWO, clear_storage, hold, new_app, press, run, storage_path
+from save_fuzz import open_each_game
 
 from tet.core import storage as st
 from tet.core.app import BRIGHTNESS_LEVELS, DEFAULT_SETTINGS, SETTINGS_VERSION
@@ -33,22 +34,6 @@ def _notice_shown(app, word, title="Thông báo"):
     below = app.stack[-2]
     press(app, TWO[app.hw.name][1])
     assert app.screen is below
-
-
-def open_each_game(app):
-    """From the launcher, open every game and the first entry of its menu, then come back."""
-    launcher = app.stack[0]
-    nxt, ok = TWO[app.hw.name]
-    for i in range(len(GAMES)):
-        assert app.screen is launcher
-        launcher.index = i
-        press(app, ok)                 # the game's first screen
-        assert app.screen is not launcher, GAMES[i]
-        press(app, ok)                 # its first entry: Bắt đầu / a new game
-        run(app, 300)
-        app.home()
-        run(app, 30)
-    assert app.screen is launcher
 
 
 def test_brightness_from_another_version_boots_with_defaults_and_a_notice():

@@ -81,7 +81,6 @@ class App:
         for name in TRANSIENT + ("tet.ui.house_rules",):  # the checks leave the boot heap
             if name in sys.modules:
                 _forget(name)
-        gc.collect()
         if not good:
             self.settings = settings
             self.save_settings()  # repaired: the notice is given once

@@ -125,6 +125,6 @@ def _check(value, spec):
 def check(value, spec):
     """Return None if `value` matches `spec` (see the module docstring), else where and why not."""
     err = _check(value, spec)
-    if err and err[0] == ".":
-        return err[1:]
-    return err
+    if err is None or err[0] == "[":
+        return err
+    return err[2:] if err[0] == ":" else err[1:]  # "not a dict", "hand[2]: out of range"
