@@ -21,12 +21,13 @@ def confirm_exit(app, before_leave=None):
     app.push(Choice(app, "Thoát ván?", ["Chơi tiếp", "Thoát (ván đã được lưu)"], picked))
 
 
-def offer_resume(app, name, title, build):
+def offer_resume(app, name, title, build, spec=None, version=1, migrate=None):
     """If game `name` is saved, ask whether to go on with it; `build(saved)` returns its screen.
 
-    A save the game cannot rebuild is reported, forgotten, and a new game starts.
+    `spec`, `version`, `migrate`: what the save must be, as for `app.load_game`. A save the game
+    cannot rebuild is reported, forgotten, and a new game starts.
     """
-    saved = app.load_game(name)
+    saved = app.load_game(name, spec, version, migrate)
     if not saved:
         return
 
