@@ -168,7 +168,7 @@ class FakeDir:
 
     def rename(self, old, new):
         self.tick()
-        if self.fat and _exists(new):
+        if self.fat and exists(new):
             self._fail(EEXIST)
         os.rename(old, new)
 
@@ -183,7 +183,8 @@ class FakeDir:
         os.mkdir(path)
 
 
-def _exists(path):
+def exists(path):
+    """Whether a file or directory is at `path`."""
     try:
         os.stat(path)
         return True

@@ -3,7 +3,7 @@
 import os
 from binascii import crc32
 
-from fake_hw import FakeDir, PowerCut
+from fake_hw import FakeDir, PowerCut, exists
 
 from tet.core import storage
 from tet.core.storage import Storage
@@ -21,14 +21,6 @@ def _fresh():
     except OSError:
         pass
     return Storage(_DIR)
-
-
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
 
 
 def test_round_trip():
@@ -110,7 +102,7 @@ def test_fat_saves_over_an_existing_save():
     st.save("game", {"turn": 2})
     assert d.fails == 1                       # the rename onto the old save was refused once
     assert st.load("game") == ({"turn": 2}, storage.OK)
-    assert not _exists(st.path("game") + ".tmp")
+    assert not exists(st.path("game") + ".tmp")
 
 
 def test_fat_recovers_the_tmp_copy_over_a_damaged_save():
@@ -120,7 +112,7 @@ def test_fat_recovers_the_tmp_copy_over_a_damaged_save():
     with open(st.path("game") + ".tmp", "wb") as f:
         f.write(storage.encode({"turn": 2}))
     assert st.load("game") == ({"turn": 2}, storage.OK)
-    assert not _exists(st.path("game") + ".tmp")
+    assert not exists(st.path("game") + ".tmp")
     assert Storage(FakeDir(_DIR, fat=True)).load("game") == ({"turn": 2}, storage.OK)
 
 
@@ -176,7 +168,7 @@ def test_a_full_flash_raises_oserror_keeps_the_old_save_and_leaves_no_tmp():
         except OSError:
             raised = True
         assert raised and d.fails == 1
-        assert not _exists(st.path("game") + ".tmp")
+        assert not exists(st.path("game") + ".tmp")
         assert st.load("game") == ({"turn": 1}, storage.OK)
 
 
@@ -279,7 +271,7 @@ def test_real_fat_and_littlefs_under_micropython():
                     full += 1
                     break
             assert full == 1, kind
-            assert not _exists(st.path("big%d" % i) + ".tmp"), kind
+            assert not exists(st.path("big%d" % i) + ".tmp"), kind
             assert st.load("game") == ({"turn": 3}, storage.OK), kind
         finally:
             vfs.umount("/ram")
