@@ -87,8 +87,8 @@ class Observer:
         original = app_module.App.__init__
         observer = self
 
-        def init(app, hw):
-            original(app, hw)
+        def init(app, hw, *hooks):
+            original(app, hw, *hooks)
             observer.apps.append(app)
 
         monkeypatch.setattr(app_module.App, "__init__", init)

@@ -106,7 +106,7 @@ def test_index_is_the_combinatorial_number_system():
 
 
 def test_checked_in_table_equals_generator_output():
-    with open(os.path.join(ROOT, "firmware", "tet", "data", "xh_table.py"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "firmware", "tet", "games", "xam_huong", "xh_table.py"), encoding="utf-8") as f:
         assert f.read() == gen_xh_table.render()
 
 

@@ -2,6 +2,8 @@
 a settable clock and button mask, a recording buzzer. Same contract as boards/ and sim/.
 """
 
+import os
+
 import framebuf
 
 # board id -> (width, height, depth, button names, has motion, has buzzer)
@@ -111,15 +113,120 @@ class FakeHardware:
         return 20250129
 
 
-def clear_storage(hw):
-    """Remove every file in the fake hardware's storage directory."""
-    import os
+ENOSPC = 28  # errno numbers (MicroPython's unix errno module lacks ENOSPC)
+EEXIST = 17
 
+
+class PowerCut(Exception):
+    """Raised by a FakeDir whose `cut_after` operations are used up: the power went off."""
+
+
+class _LimitedFile:
+    """A file on a FakeDir: writes what still fits, then raises ENOSPC like a full flash."""
+
+    def __init__(self, f, owner):
+        self.f = f
+        self.owner = owner
+
+    def write(self, data):
+        owner = self.owner
+        owner.tick()
+        room = len(data) if owner.free is None else min(len(data), owner.free)
+        self.f.write(data[:room])
+        if owner.free is not None:
+            owner.free -= room
+        if room < len(data):
+            owner._fail(ENOSPC)
+        return room
+
+    def read(self, *n):
+        return self.f.read(*n)
+
+    def close(self):
+        self.f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.f.close()
+
+
+class FakeDir:
+    """A storage directory object (as a board may give in `hw.storage`) over a real directory.
+
+    `fat`: rename onto an existing file raises OSError(EEXIST), as FAT's does. `free`: bytes the
+    flash has left (None: unlimited); a write beyond them writes what fits and raises ENOSPC.
+    `cut_after`: the number of file operations (open, write, rename, remove) that happen before
+    the power goes off (PowerCut); None: never. `fails` counts the OSErrors raised.
+    """
+
+    def __init__(self, path, fat=False, free=None, cut_after=None):
+        self.path = path
+        self.fat = fat
+        self.free = free
+        self.cut_after = cut_after
+        self.fails = 0
+
+    def tick(self):
+        """Count one operation; cut the power when they are used up."""
+        if self.cut_after is not None:
+            if self.cut_after <= 0:
+                raise PowerCut()
+            self.cut_after -= 1
+
+    def _fail(self, errno):
+        self.fails += 1
+        raise OSError(errno)
+
+    def open(self, path, mode="r"):
+        self.tick()
+        f = open(path, mode)
+        return _LimitedFile(f, self) if "w" in mode else f
+
+    def rename(self, old, new):
+        self.tick()
+        if self.fat and exists(new):
+            self._fail(EEXIST)
+        os.rename(old, new)
+
+    def remove(self, path):
+        self.tick()
+        os.remove(path)
+
+    def stat(self, path):
+        return os.stat(path)
+
+    def mkdir(self, path):
+        os.mkdir(path)
+
+
+def exists(path):
+    """Whether a file or directory is at `path`."""
     try:
-        for name in os.listdir(hw.storage):
-            os.remove(hw.storage + "/" + name)
+        os.stat(path)
+        return True
     except OSError:
-        pass
+        return False
+
+
+def storage_path(hw):
+    """The real directory behind `hw.storage` (a path or a FakeDir)."""
+    return hw.storage if isinstance(hw.storage, str) else hw.storage.path
+
+
+def clear_storage(hw):
+    """Remove every file (and directory put in the way) in the fake hardware's storage."""
+    root = storage_path(hw)
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return
+    for name in names:
+        try:
+            os.remove(root + "/" + name)
+        except OSError:
+            os.rmdir(root + "/" + name)
 
 
 def run(app, ms):
@@ -168,17 +275,21 @@ def _forget_loaded_games():
     gc.collect()
 
 
-def new_app(board="ttgo_tdisplay", keep_storage=False):
-    """Boot the launcher on a fake board (fresh storage unless keep_storage)."""
-    from tet.core.app import App
-    from tet.ui.launcher import Launcher
+def new_app(board="ttgo_tdisplay", keep_storage=False, storage=None):
+    """Boot the launcher on a fake board (fresh storage unless keep_storage).
+
+    `storage`: a FakeDir to use as the board's storage (its path is the board's usual one).
+    """
+    from tet.ui.launcher import boot
 
     _forget_loaded_games()
     hw = FakeHardware(board)
+    if storage is not None:
+        storage.path = hw.storage
+        hw.storage = storage
     if not keep_storage:
         clear_storage(hw)
-    app = App(hw)
-    app.push(Launcher(app))
+    app = boot(hw)
     run(app, 50)
     return app
 

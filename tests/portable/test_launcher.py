@@ -67,8 +67,9 @@ def test_corrupt_settings_are_reported_and_reset():
     with open(path, "wb") as f:
         f.write(b"TET1 00000000 3\n{x}")
     from tet.core.app import App
+    from tet.ui.launcher import declared_rules
 
-    again = App(app.hw)
+    again = App(app.hw, declared_rules)
     assert again.notice and "hỏng" in again.notice
     assert again.settings["sound"] is True
 

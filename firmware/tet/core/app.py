@@ -2,7 +2,12 @@
 
 A screen is a small object (subclass Screen) with `handle(ev)`, `tick(now)` and `draw(g)`. The
 core knows nothing of the screens above it: the launcher (tet.ui) imports games and asks the app to
-forget them with `unload(keep)` when they are left, so each game starts with a fresh heap.
+forget them with `unload(keep)` when they are left, so each game starts with a fresh heap; the
+shell tells the app how to show a notice (`show_notice`) and which house rules exist (`rules`).
+
+Saves and the settings carry a version and are checked when loaded (tet.core.saves, imported
+only then); a save that cannot be written (full flash, any OSError) keeps the device running and
+is said once.
 """
 
 import gc
@@ -16,9 +21,11 @@ from tet.core.gfx import Gfx
 FRAME_MS = 10
 THINK_FRAME_MS = 80
 SETTINGS = "settings"
+SETTINGS_VERSION = 1
 BRIGHTNESS_LEVELS = (20, 40, 60, 80, 100)
 DEFAULT_SETTINGS = {"sound": True, "brightness": 3, "rules": {}}
-DAMAGED_SAVE = "Bản lưu ván trước bị hỏng. Bắt đầu ván mới."
+# modules of tet.core that only check loaded data: dropped like a game's own modules
+TRANSIENT = ("tet.core.saves", "tet.core.schema")
 
 
 class Screen:
@@ -49,7 +56,9 @@ class Screen:
 class App:
     """Owns the hardware, the screen stack, settings, saves, sound and randomness."""
 
-    def __init__(self, hw):
+    def __init__(self, hw, rules=None, show_notice=None):
+        """`rules()` returns the house rules a settings file may hold (tet.ui.house_rules.all_rules;
+        None: none are kept); `show_notice(app, text)` shows a notice over the current screen."""
         self.hw = hw
         self.gfx = Gfx(hw.display)
         self.input = inp.Input(hw)
@@ -58,38 +67,48 @@ class App:
         self._rng = None
         self.stack = []
         self.dirty = True
+        self.notice = None  # a message for the player, shown on top of the screen once
+        self.show_notice = show_notice
+        self._rules = rules
+        self._save_failed = False
         self._pumped = hw.clock()
-        self.notice = None
         self.settings = self._load_settings()
         self.apply_settings()
 
     def _load_settings(self):
+        settings = {"sound": DEFAULT_SETTINGS["sound"], "brightness": DEFAULT_SETTINGS["brightness"],
+                    "rules": {}}
         obj, status = self.storage.load(SETTINGS)
-        settings = {}
-        for key in DEFAULT_SETTINGS:
-            settings[key] = DEFAULT_SETTINGS[key]
-        if status == st.OK and isinstance(obj, dict):
-            for key in DEFAULT_SETTINGS:
-                if key in obj:
-                    settings[key] = obj[key]
-        elif status == st.CORRUPT:
-            self.notice = "Cài đặt bị hỏng, đã đặt lại mặc định."
+        if status == st.MISSING:
+            return settings
+        before = set(sys.modules)
+        from tet.core import saves
+
+        good = status == st.OK and saves.settings_from(obj, settings, len(BRIGHTNESS_LEVELS), self._rules)
+        if not good:
+            self.notice = saves.SETTINGS_RESET
+        del saves, obj
+        self.unload(before)  # the checks (and the rule tables they read) leave the boot heap
+        if not good:
+            self.settings = settings
+            self.save_settings()  # repaired: the notice is given once
         return settings
 
     def apply_settings(self):
         """Push sound and brightness settings to the hardware."""
         if self._sound is not None:
-            self._sound.enabled = bool(self.settings["sound"])
-        level = self.settings["brightness"]
-        level = min(max(int(level), 0), len(BRIGHTNESS_LEVELS) - 1)
-        self.hw.display.brightness(BRIGHTNESS_LEVELS[level])
+            self._sound.enabled = self.settings["sound"]
+        self.hw.display.brightness(BRIGHTNESS_LEVELS[self.settings["brightness"]])
 
     def save_settings(self):
-        """Persist the settings (atomic save)."""
-        self.storage.save(SETTINGS, self.settings)
+        """Persist the settings (atomic save); False if they could not be written (said once)."""
+        return self._save(SETTINGS, SETTINGS_VERSION, self.settings)
 
     def rule(self, game, name, default):
-        """A house-rule value for `game` (see tet.ui.house_rules), or `default`."""
+        """A house-rule value for `game` (see tet.ui.house_rules), or `default`.
+
+        Only declared values are ever returned: the settings are checked when loaded.
+        """
         return self.settings["rules"].get(game + "." + name, default)
 
     @property
@@ -99,7 +118,7 @@ class App:
             from tet.core.sound import Sound
 
             self._sound = Sound(self.hw.buzzer)
-            self._sound.enabled = bool(self.settings["sound"])
+            self._sound.enabled = self.settings["sound"]
         return self._sound
 
     @property
@@ -112,18 +131,47 @@ class App:
         return self._rng
 
     # --- saves of games in progress -------------------------------------------------------
-    def load_game(self, name):
-        """Return a saved game's data or None; a damaged save is removed and `notice` says so."""
-        obj, status = self.storage.load(name)
-        if status == st.CORRUPT:
-            self.storage.delete(name)
-            self.notice = DAMAGED_SAVE
-            return None
-        return obj
+    def _save(self, name, version, data):
+        """Write a versioned save; an OSError keeps the device running and is said once (until
+        a save works again); the next save simply tries again."""
+        try:
+            self.storage.save(name, {"version": version, "data": data})
+        except OSError:
+            if not self._save_failed:
+                self._save_failed = True
+                from tet.core.saves import SAVE_FAILED
 
-    def save_game(self, name, data):
-        """Save a game in progress (atomic, checksummed)."""
-        self.storage.save(name, data)
+                self.notice = SAVE_FAILED if self.notice is None else self.notice + " " + SAVE_FAILED
+            return False
+        self._save_failed = False
+        return True
+
+    def load_game(self, name, spec=None, version=1, migrate=None):
+        """Return a saved game's data, or None if there is none or it cannot be used.
+
+        `spec` (tet.core.schema) is what the data of `version` must look like; a save of another
+        version goes through `migrate(old_version, data)`, which returns data of `version` or None.
+        A damaged save, one of another version that cannot be migrated, or one that fails `spec`
+        is reported ("Bản lưu hỏng"), forgotten, and None is returned: the game starts afresh.
+        """
+        obj, status = self.storage.load(name)
+        if status == st.MISSING:
+            return None
+        from tet.core import saves
+
+        data = saves.game_data(obj, spec, version, migrate) if status == st.OK else None
+        if data is None:
+            self.storage.delete(name)
+            self.notice = saves.SAVE_REFUSED
+        return data
+
+    def save_game(self, name, data, version=1):
+        """Save a game in progress (atomic, checksummed) as `version` of its format.
+
+        Returns False if it could not be written: the game goes on, the player is told once,
+        and the next save tries again.
+        """
+        return self._save(name, version, data)
 
     def forget_game(self, name):
         """Remove a finished game's save."""
@@ -164,16 +212,11 @@ class App:
         self.push(screen)
 
     def unload(self, keep):
-        """Forget every module not named in `keep` (tet.core's stay), so nothing of a left game
-        stays reachable: each is removed from sys.modules and from its parent package."""
+        """Forget every module not named in `keep` (tet.core's stay, but for the load checks), so
+        nothing of a left game stays reachable: each leaves sys.modules and its parent package."""
         for name in list(sys.modules):
-            if name in keep or name.startswith("tet.core."):
-                continue
-            del sys.modules[name]
-            dot = name.rfind(".")
-            parent = sys.modules.get(name[:dot]) if dot > 0 else None
-            if parent is not None and hasattr(parent, name[dot + 1:]):
-                delattr(parent, name[dot + 1:])
+            if name not in keep and (name in TRANSIENT or not name.startswith("tet.core.")):
+                _forget(name)
         gc.collect()
 
     # --- the loop -------------------------------------------------------------------------
@@ -188,6 +231,9 @@ class App:
                 top.handle(ev)
             self.dirty = True
             ev = self.input.get()
+        if self.notice is not None and self.stack and self.show_notice is not None:
+            text, self.notice = self.notice, None
+            self.show_notice(self, text)
         top = self.screen
         if top is not None and top.tick(now):
             self.dirty = True
@@ -223,3 +269,12 @@ class App:
         while True:
             self.step()
             self.hw.sleep_ms(FRAME_MS)
+
+
+def _forget(name):
+    """Drop module `name`: from sys.modules and from its package, which holds it as an attribute."""
+    del sys.modules[name]
+    parent, _dot, child = name.rpartition(".")
+    package = sys.modules.get(parent)
+    if package is not None and child in package.__dict__:
+        delattr(package, child)

@@ -1,7 +1,14 @@
 """Power-loss-safe saves: JSON behind a checksummed header, written to a temporary file and renamed.
 
-A save file is one header line `TET1 <crc32 hex> <byte length>` followed by the JSON body. A
-missing, truncated or corrupt file is reported to the caller and never raises.
+A save file is one header line `TET1 <crc32 hex> <byte length>` followed by the JSON body, at
+most MAX_BYTES in all. A missing, truncated, oversized or corrupt file is reported to the caller
+and never raises; a save that cannot be written (full flash, a directory in the way) raises
+OSError after removing its half-written `.tmp`, and the previous save stays readable.
+
+The directory is a path, or an object with `path` and the os-style `open`, `rename`, `remove`,
+`stat`, `mkdir` (tests emulate FAT and a full flash with one). FAT will not rename onto an
+existing file, so both the save and the `.tmp` recovery remove the old file first: a power cut
+between the two leaves the complete `.tmp`, which load() finds.
 """
 
 import json
@@ -12,21 +19,10 @@ MAGIC = "TET1"
 OK = "ok"
 MISSING = "missing"
 CORRUPT = "corrupt"
-
-
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
-
-
-def _remove(path):
-    try:
-        os.remove(path)
-    except OSError:
-        pass
+MAX_BYTES = 8192  # about 3x the largest save (a Tổ Tôm hội); a bigger file is refused unread
+_IS_DIR = 0x4000  # S_IFDIR in stat()'s mode
+_ENOSPC = 28
+_EFBIG = 27
 
 
 def encode(obj):
@@ -54,46 +50,96 @@ class Storage:
     """Named saves in one directory (the board's storage directory)."""
 
     def __init__(self, root):
-        self.root = root
-        if not _exists(root):
-            os.mkdir(root)
+        if isinstance(root, str):
+            self.fs, self._open, self.root = os, open, root
+        else:
+            self.fs, self._open, self.root = root, root.open, root.path
+        if not self._exists(self.root):
+            self.fs.mkdir(self.root)
+
+    def _exists(self, path):
+        try:
+            self.fs.stat(path)
+            return True
+        except OSError:
+            return False
+
+    def _remove(self, path):
+        try:
+            self.fs.remove(path)
+        except OSError:
+            pass
 
     def path(self, name):
         """Return the file path of save `name`."""
         return self.root + "/" + name + ".sav"
 
     def save(self, name, obj):
-        """Write `obj` atomically: a crash leaves either the old save or the new one, never half."""
+        """Write `obj` atomically: a crash leaves either the old save or the new one, never half.
+
+        Raises OSError when the save cannot be written; the old save is then still the one loaded.
+        """
+        data = encode(obj)
+        if len(data) > MAX_BYTES:
+            raise OSError(_EFBIG)
         final = self.path(name)
         tmp = final + ".tmp"
-        with open(tmp, "wb") as f:
-            f.write(encode(obj))
         try:
-            os.rename(tmp, final)
+            with self._open(tmp, "wb") as f:
+                if f.write(data) != len(data):  # a short write: the flash is full
+                    raise OSError(_ENOSPC)
         except OSError:
-            # FAT will not rename over an existing file; the .tmp copy is recovered by load().
-            _remove(final)
-            os.rename(tmp, final)
+            self._remove(tmp)
+            raise
+        try:
+            self.fs.rename(tmp, final)
+        except OSError:
+            # FAT will not rename onto an existing file. If the second rename fails too, the
+            # complete .tmp stays: it is the newest good copy and load() recovers it.
+            self._remove(final)
+            self.fs.rename(tmp, final)
+
+    def _read(self, path):
+        """Return `(obj, status)` of one file; a damaged, oversized or unreadable file is CORRUPT,
+        a directory in its place is no save (MISSING)."""
+        try:
+            info = self.fs.stat(path)
+        except OSError:
+            return None, MISSING
+        if info[0] & _IS_DIR:
+            return None, MISSING
+        if info[6] > MAX_BYTES:
+            return None, CORRUPT
+        try:
+            with self._open(path, "rb") as f:
+                return decode(f.read()), OK
+        except (ValueError, OSError, RuntimeError, MemoryError):
+            # RuntimeError: CPython's parser gives up on deep nesting; MemoryError: a stranger's
+            # file that parses into more objects than the heap holds
+            return None, CORRUPT
 
     def load(self, name):
-        """Return `(obj, status)`: status is OK, MISSING or CORRUPT (obj is None unless OK)."""
+        """Return `(obj, status)`: status is OK, MISSING or CORRUPT (obj is None unless OK).
+
+        A good `.tmp` beside a missing or damaged save (a power cut mid-save) is loaded and moved
+        into the save's place.
+        """
         final = self.path(name)
-        status = MISSING
-        for path in (final, final + ".tmp"):
-            if not _exists(path):
-                continue
-            try:
-                with open(path, "rb") as f:
-                    obj = decode(f.read())
-            except (ValueError, OSError):
+        obj, status = self._read(final)
+        if status != OK:
+            obj, tmp_status = self._read(final + ".tmp")
+            if tmp_status == OK:
+                self._remove(final)  # FAT: rename will not replace it; .tmp stays good meanwhile
+                try:
+                    self.fs.rename(final + ".tmp", final)
+                except OSError:
+                    pass  # (a directory in the way) the .tmp stays the copy loaded
+                return obj, OK
+            if tmp_status == CORRUPT:
                 status = CORRUPT
-                continue
-            if path != final:
-                os.rename(path, final)
-            return obj, OK
-        return None, status
+        return obj, status
 
     def delete(self, name):
         """Forget save `name` (a finished game)."""
-        _remove(self.path(name))
-        _remove(self.path(name) + ".tmp")
+        self._remove(self.path(name))
+        self._remove(self.path(name) + ".tmp")

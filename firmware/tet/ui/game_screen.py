@@ -19,6 +19,7 @@ class GameScreen(Screen):
     """A game in progress (subclass it; see the module docstring)."""
 
     save_key = ""
+    save_version = 1    # the format of save_data(), for app.load_game's checks and migrations
     bot_ms = 600
     # extra choices of the exit question (e.g. Xăm Hường's "Hột văng"); see exit_choice()
     exit_extras = ()
@@ -38,7 +39,7 @@ class GameScreen(Screen):
         if data is not None:
             # a save builds a few KB of short-lived text: start it on a collected heap
             gc.collect()
-            self.app.save_game(self.save_key, data)
+            self.app.save_game(self.save_key, data, self.save_version)
 
     def forget(self):
         """The game is over: remove its save."""

@@ -3,6 +3,7 @@
 import gc
 import sys
 
+from tet.core.app import App
 from tet.games.registry import GAMES, PACKAGE, TITLE as GAME_TITLE
 from tet.ui.widgets import Menu, Message
 
@@ -49,3 +50,22 @@ class Launcher(Menu):
         from tet.ui.settings import Settings
 
         self.app.push(Settings(self.app))
+
+
+def declared_rules():
+    """Every game's house rules (imported only while a settings file is checked at boot)."""
+    from tet.ui.house_rules import all_rules
+
+    return all_rules()
+
+
+def show_notice(app, text):
+    """Show a notice of the app (damaged settings, a save that failed) over the current screen."""
+    app.push(Message(app, "Thông báo", text))
+
+
+def boot(hw):
+    """The app on hardware object `hw` with the launcher shown: the one way the gadget starts."""
+    app = App(hw, declared_rules, show_notice)
+    app.push(Launcher(app))
+    return app

@@ -6,15 +6,13 @@ Kept apart from tet.ui.widgets so that only games load it (the boot menu does no
 from tet.ui.widgets import Choice, Message
 
 
-def offer_resume(app, name, title, build):
+def offer_resume(app, name, title, build, spec=None, version=1, migrate=None):
     """If game `name` is saved, ask whether to go on with it; `build(saved)` returns its screen.
 
-    A save the game cannot rebuild is reported, forgotten, and a new game starts.
+    `spec`, `version`, `migrate`: what the save must be, as for `app.load_game`. A save the game
+    cannot rebuild is reported, forgotten, and a new game starts.
     """
-    saved = app.load_game(name)
-    if app.notice:
-        app.push(Message(app, title, app.notice))
-        app.notice = None
+    saved = app.load_game(name, spec, version, migrate)
     if not saved:
         return
 
