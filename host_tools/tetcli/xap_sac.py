@@ -7,6 +7,7 @@ from tetcli.common import CliError, emit_json, parse_int, read_json_file
 from tet.ai.xap_sac_ai import HeuristicPlayer, RandomPlayer
 from tet.core.rng import Rng
 from tet.games import xap_sac as X
+from tet.games.xap_sac_load import check_position
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -110,10 +111,13 @@ def match(players, games, seed, level):
 
 
 def load_state(path):
-    """A game from a saved-position file, or CliError with a one-line reason."""
+    """A game from a saved-position file, or CliError with a one-line reason (malformed data or
+    a position play cannot reach)."""
     data = read_json_file(path)
     try:
-        return X.XapSac.from_dict(data)
+        game = X.XapSac.from_dict(data)
+        check_position(game)
+        return game
     except ValueError as e:
         raise CliError("%s: %s" % (path, e))
 

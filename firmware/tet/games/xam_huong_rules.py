@@ -111,6 +111,9 @@ OPTIONS = {
 }
 OPTION_NAMES = ("luc_phu_value", "ban_trang", "penalty_no_huong", "ha_gia_trang",
                 "cuop_trang_em", "khong_lay_the", "dau_the_roi")
+# House rules that apply to some numbers of players only: name -> (fewest, most, as said).
+OPTION_PLAYERS = {"ban_trang": (5, 5, "5 players"),
+                  "cuop_trang_em": (8, MAX_PLAYERS, "8 or more players")}
 OPTION_LABELS = ("Lục Phú", "Bán trạng (5 người)", "Phạt trạng không hường", "Hạ giá trạng",
                  "Cướp trạng em", "Được không lấy thẻ", "Đấu thẻ rời")
 
@@ -154,3 +157,17 @@ def check_options(options):
             raise ValueError("option %s must be %d..%d" % (name, lo, hi))
         out[name] = value
     return out
+
+
+def check_options_players(options, players):
+    """Raise ValueError when a house rule switched on in `options` is not for `players` players.
+
+    The engine itself ignores such a rule (the device keeps one set of house rules for every
+    table size); the command line refuses it so a simulation is never mislabelled.
+    """
+    for name in OPTION_NAMES:
+        span = OPTION_PLAYERS.get(name)
+        if span is None or (options or {}).get(name, OPTIONS[name][0]) == OPTIONS[name][0]:
+            continue
+        if not span[0] <= players <= span[1]:
+            raise ValueError("option %s is for %s, not %d" % (name, span[2], players))
