@@ -14,9 +14,12 @@ if FIRMWARE not in sys.path:
 # A quoted argument is cut to this many characters and an ellipsis, so a 5,000-digit argument is
 # not repeated in full.
 QUOTE_LIMIT = 40
-# In an error line, any run of non-blanks longer than this (an unquoted argument, a long repr from
-# the engine) is cut to QUOTE_LIMIT characters; the whole line stops at MESSAGE_LIMIT.
-WORD_LIMIT = 60
+# In an error line, any run of non-blanks longer than WORD_LIMIT (an unquoted argument, a long repr
+# from the engine) keeps its first WORD_HEAD and last WORD_TAIL characters (a path its file name);
+# the whole line stops at MESSAGE_LIMIT.
+WORD_LIMIT = 80
+WORD_HEAD = 24
+WORD_TAIL = 16
 MESSAGE_LIMIT = 300
 ELLIPSIS = "…"
 # Input files: saved positions are a few KB; more than this, or deeper nesting, is not one.
@@ -24,7 +27,9 @@ MAX_JSON_BYTES = 1000000
 MAX_JSON_DEPTH = 32
 
 _LONG_WORD = re.compile(r"\S{%d,}" % (WORD_LIMIT + 1))
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# Control characters would break the line; lone surrogates (undecodable bytes of an argument)
+# cannot be written as UTF-8.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f\ud800-\udfff]")
 # JSON tokens that matter for nesting: a string (possibly unterminated) or a bracket.
 _JSON_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
 
@@ -40,13 +45,12 @@ def quote(value, limit=QUOTE_LIMIT):
 
 def _cut_word(match):
     word = match.group(0)
-    closing = word[-1] if word[0] in "'\"" and word[-1] == word[0] else ""
-    return word[:QUOTE_LIMIT] + ELLIPSIS + closing
+    return word[:WORD_HEAD] + ELLIPSIS + word[-WORD_TAIL:]
 
 
 def one_line(message):
-    """`message` made safe for a one-line error: control characters escaped, long words cut."""
-    message = _CONTROL.sub(lambda m: repr(m.group(0))[1:-1], str(message))
+    """`message` made safe for a one-line error: unprintable characters escaped, long words cut."""
+    message = _UNPRINTABLE.sub(lambda m: repr(m.group(0))[1:-1], str(message))
     message = _LONG_WORD.sub(_cut_word, message)
     if len(message) > MESSAGE_LIMIT:
         message = message[:MESSAGE_LIMIT] + ELLIPSIS
