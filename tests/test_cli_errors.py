@@ -12,7 +12,7 @@ import pytest
 from tet.ai.xap_sac_ai import HeuristicPlayer, RandomPlayer
 from tet.core.rng import Rng
 from tet.games import xap_sac as X
-from tet.games.xap_sac_load import check_position
+from tet.games.xap_sac_check import check_position
 from tetcli.common import MAX_JSON_DEPTH
 from tetcli.o_an_quan_match import MAX_NODES
 from tetcli.xap_sac import play_game

@@ -7,7 +7,7 @@ from tetcli.common import CliError, emit_json, parse_int, read_json_file
 from tet.ai.xap_sac_ai import HeuristicPlayer, RandomPlayer
 from tet.core.rng import Rng
 from tet.games import xap_sac as X
-from tet.games.xap_sac_load import check_position
+from tet.games.xap_sac_check import check_position
 
 LEVELS = ("easy", "normal", "hard")
 

@@ -5,7 +5,7 @@ from tet.ai.xap_sac_ai import HeuristicPlayer, RandomPlayer
 from tet.core.rng import Rng
 from tet.games import xam_huong_rules as R
 from tet.games import xap_sac as X
-from tet.games.xap_sac_load import check_position
+from tet.games.xap_sac_check import check_position
 
 
 def reason(d):
