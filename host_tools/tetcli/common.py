@@ -34,13 +34,12 @@ _UNPRINTABLE = re.compile("[\x00-\x1f\x7f\ud800-\udfff]")
 _JSON_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
 
 
-def quote(value, limit=QUOTE_LIMIT):
-    """repr() of a user-given value for a message, cut to `limit` characters with an ellipsis."""
-    if isinstance(value, str) and len(value) > limit:
-        text = repr(value[:limit])
-        return text[:-1] + ELLIPSIS + text[-1]
-    text = repr(value)
-    return text if len(text) <= limit + 2 else text[:limit] + ELLIPSIS
+def quote(text, limit=QUOTE_LIMIT):
+    """repr() of a command-line argument for a message, cut to `limit` characters and `…`."""
+    if len(text) <= limit:
+        return repr(text)
+    cut = repr(text[:limit])
+    return cut[:-1] + ELLIPSIS + cut[-1]
 
 
 def _cut_word(match):
