@@ -3,7 +3,7 @@
 import importlib
 import sys
 
-from tetcli.common import CliError, OneLineParser
+from tetcli.common import CliError, OneLineParser, one_line
 
 # subcommand -> (module in tetcli, one-line help)
 GAMES = (
@@ -37,7 +37,7 @@ def main(argv=None):
     try:
         return args.run(args) or 0
     except CliError as e:
-        sys.stderr.write("tet: error: %s\n" % e)
+        sys.stderr.write("tet: error: %s\n" % one_line(e))
         return 2
     except BrokenPipeError:
         return 0

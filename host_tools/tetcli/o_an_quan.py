@@ -2,8 +2,8 @@
 
 import sys
 
-from tetcli.common import CliError, emit_json, parse_int
-from tetcli.o_an_quan_match import parse_player, run_match
+from tetcli.common import CliError, emit_json, parse_int, quote
+from tetcli.o_an_quan_match import MAX_NODES, parse_player, run_match
 from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher
 from tet.games.o_an_quan.engine import Game, format_move, parse_move
 
@@ -63,12 +63,13 @@ def _play_all(game, moves):
         try:
             square, step = parse_move(text)
         except ValueError:
-            raise CliError("move %d %r is malformed (expected <square><+|->, e.g. 3+)" % (i + 1, text))
+            raise CliError("move %d %s is malformed (expected <square><+|->, e.g. 3+)"
+                           % (i + 1, quote(text)))
         if game.over:
-            raise CliError("move %d %r is illegal: the game is over" % (i + 1, text))
+            raise CliError("move %d %s is illegal: the game is over" % (i + 1, quote(text)))
         if not game.is_legal(square, step):
-            raise CliError("move %d %r is illegal for player %d (own non-empty squares %d..%d)"
-                           % (i + 1, text, game.turn, 6 * game.turn + 1, 6 * game.turn + 5))
+            raise CliError("move %d %s is illegal for player %d (own non-empty squares %d..%d)"
+                           % (i + 1, quote(text), game.turn, 6 * game.turn + 1, 6 * game.turn + 5))
         game.play(square, step)
         records.append(position_record(game, format_move(square, step)))
     return records
@@ -126,9 +127,9 @@ def _level_budget(args):
     if args.level is not None:
         level = LEVEL_ALIASES.get(args.level.lower())
         if level is None:
-            raise CliError("unknown level %r (de, vua, kho)" % args.level)
+            raise CliError("unknown level %s (de, vua, kho)" % quote(args.level))
         return LEVEL_NODES[level]
-    return parse_int(args.nodes, "--nodes", 1, 10000000)
+    return parse_int(args.nodes, "--nodes", 1, MAX_NODES)
 
 
 def run_best(args):

@@ -4,15 +4,21 @@ Games come in groups (pairs for two players) that share one seeded random two-mo
 player A taking each seat in turn and B every other seat, since the first player has a big edge.
 """
 
+from tetcli.common import quote
 from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher, greedy_move, random_move
 from tet.core.rng import Rng
 from tet.games.o_an_quan.engine import Game
 
 OPENING_MOVES = 2
+# The largest node budget of one move (about a minute and a half on a desktop).
+MAX_NODES = 10000000
 
 
 def parse_player(text):
-    """Check a player name; return (kind, nodes) or raise ValueError naming it."""
+    """Check a player name; return (kind, nodes) or raise ValueError naming it.
+
+    A node budget out of 1..MAX_NODES is refused, as `tet oaq best --nodes` refuses it.
+    """
     if text in ("random", "greedy"):
         return text, 0
     if text.startswith("ai:"):
@@ -23,11 +29,14 @@ def parse_player(text):
             try:
                 nodes = int(level[6:])
             except ValueError:
-                nodes = 0
-            if nodes > 0:
-                return "ai", nodes
-    raise ValueError("unknown player %r (random, greedy, ai:de, ai:vua, ai:kho, ai:nodes=K)"
-                     % text)
+                raise ValueError("player %s: K of ai:nodes=K must be a whole number"
+                                 % quote(text))
+            if not 1 <= nodes <= MAX_NODES:
+                raise ValueError("player %s: K of ai:nodes=K must be 1..%d" % (quote(text),
+                                                                                MAX_NODES))
+            return "ai", nodes
+    raise ValueError("unknown player %s (random, greedy, ai:de, ai:vua, ai:kho, ai:nodes=K)"
+                     % quote(text))
 
 
 def make_player(text, game, rng):

@@ -131,6 +131,7 @@ def run_game(args):
     options = parse_options(args.option, {name: int for name in R.OPTION_NAMES})
     try:
         R.check_options(options)
+        R.check_options_players(options, players)
     except ValueError as e:
         raise CliError(str(e))
     game, records = simulate(players, seed, options, spill)

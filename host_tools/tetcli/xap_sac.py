@@ -8,6 +8,7 @@ from tet.games.xap_sac.ai import HeuristicPlayer, RandomPlayer
 from tet.core.rng import Rng
 from tet.games.xap_sac import engine as X
 from tet.games.xap_sac import load as L
+from tet.games.xap_sac.check import check_position
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -111,10 +112,13 @@ def match(players, games, seed, level):
 
 
 def load_state(path):
-    """A game from a saved-position file, or CliError with a one-line reason."""
+    """A game from a saved-position file, or CliError with a one-line reason (malformed data or
+    a position play cannot reach)."""
     data = read_json_file(path)
     try:
-        return L.from_dict(data)
+        game = L.from_dict(data)
+        check_position(game)
+        return game
     except ValueError as e:
         raise CliError("%s: %s" % (path, e))
 

@@ -111,6 +111,9 @@ for _name, _label, _values in OPTION_TABLE:
     OPTIONS[_name] = (_values[0][0], min(v for v, _t in _values), max(v for v, _t in _values))
 OPTIONS["luc_phu_value"] = (OPTIONS["luc_phu_value"][0], 0, 1000)
 del _name, _label, _values
+# House rules that apply to some numbers of players only: name -> (fewest, most, as said).
+OPTION_PLAYERS = {"ban_trang": (5, 5, "5 players"),
+                  "cuop_trang_em": (8, MAX_PLAYERS, "8 or more players")}
 
 
 def rank_label(category, rank):
@@ -152,3 +155,17 @@ def check_options(options):
             raise ValueError("option %s must be %d..%d" % (name, lo, hi))
         out[name] = value
     return out
+
+
+def check_options_players(options, players):
+    """Raise ValueError when a house rule switched on in `options` is not for `players` players.
+
+    The engine itself ignores such a rule (the device keeps one set of house rules for every
+    table size); the command line refuses it so a simulation is never mislabelled.
+    """
+    for name in OPTION_NAMES:
+        span = OPTION_PLAYERS.get(name)
+        if span is None or (options or {}).get(name, OPTIONS[name][0]) == OPTIONS[name][0]:
+            continue
+        if not span[0] <= players <= span[1]:
+            raise ValueError("option %s is for %s, not %d" % (name, span[2], players))
