@@ -10,7 +10,8 @@ Every position generated (one copy + one move) is a node; a search stops before 
 its node budget, so a move costs the same number of nodes on the device as on a desktop. The
 level budgets are derived from the measured speed of this code under the `micropython` binary
 and the platform's 150x device factor (docs/o-an-quan.md, host_tools/bench/bench_o_an_quan.py).
-Nothing is allocated per node: every ply has its own preallocated child buffers.
+Nothing is allocated per node: every ply has its own preallocated child buffers, and every
+intermediate value (the position hash included) stays below 2**30, a small int on the chip.
 """
 
 import gc
@@ -143,9 +144,13 @@ class Searcher:
     # -- transposition table ----------------------------------------------------------------
 
     def _hash(self, st):
+        # Polynomial hash of the position that stays a small int on a 32-bit chip (31-bit small
+        # ints): h is cut to 22 bits before the multiply, so no step exceeds 2**29 and nothing
+        # is allocated. Its low 22 bits (the table slot among them) are those of the unmasked
+        # (h * 131 ^ b) mod 2**30 hash; the top bits only sharpen the key comparison.
         h = 0
         for i in range(self.over_at):
-            h = ((h * 131) ^ st[i]) & 0x3FFFFFFF
+            h = ((h & 0x3FFFFF) * 131) ^ st[i]
         return h
 
     # -- search -----------------------------------------------------------------------------

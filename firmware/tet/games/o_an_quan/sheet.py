@@ -62,7 +62,8 @@ class Scroll(Message):
 
 
 def score_lines(game, names):
-    """One line per player: the score and what it is made of (dân, quan, the row, loans)."""
+    """One line per player: the score as the sum of what makes it (dân captured, quan pieces,
+    dân left on the row, loans: borrowed dân are owed back, lent dân come back)."""
     st = game.state
     players = game.players
     qv = game.quan_value
@@ -72,12 +73,15 @@ def score_lines(game, names):
     out = []
     for k in range(players):
         row = final_score(st, players, k, qv) - material(st, players, k, qv)
-        line = "%s %d: ăn %d dân, %d quan (%d), còn %d trên hàng" % (
-            names[k], final_score(st, players, k, qv), captured[k], quans[k], qv * quans[k], row)
+        line = "%s %d = %d dân" % (names[k], final_score(st, players, k, qv), captured[k])
+        if quans[k]:
+            line += " + %d quan (%d)" % (quans[k], qv * quans[k])
+        if row:
+            line += " + %d trên hàng" % row
         if debts[k] > 0:
-            line += ", nợ %d (trừ)" % debts[k]
+            line += " − %d nợ" % debts[k]
         elif debts[k] < 0:
-            line += ", cho vay %d (cộng)" % -debts[k]
+            line += " + %d cho vay" % -debts[k]
         out.append(line)
     return out
 
