@@ -404,6 +404,9 @@ class Searcher:
             depth += 1
         if best_move < 0:
             best_move = moves[self.order[0][0]]
+        # the callbacks (e.g. a bound App.pump) must not keep their owners alive
+        self.should_stop = None
+        self.clock = None
         return best_move >> 1, (-1 if best_move & 1 else 1), best_value
 
 

@@ -36,16 +36,17 @@ KEYS_TWO = ("A", "B", "giữ B")
 KEYS_FIVE = ("◀▶", "OK", "giữ OK")
 
 
-def new_board(app, players, seats, level):
+def new_board(app, players, seats, level, searcher=None):
     """A new game's board: the house rules of Cài đặt; a demo (computer in every seat) starts
-    from a random opening, as the computer itself is deterministic."""
+    from a random opening, as the computer itself is deterministic. A `searcher` of the same
+    configuration is reused (the heap has no room for a second one)."""
     game = Game(players, int(app.rule("oaq", "quan_value", 10)),
                 bool(app.rule("oaq", "quan_non", 0)))
     if HUMAN not in seats:
         for _ in range(DEMO_OPENING):
             square, step = app.rng.choice(game.legal_moves())
             game.play(square, step)
-    return Board(app, game, seats, level)
+    return Board(app, game, seats, level, searcher=searcher)
 
 
 class Board(GameScreen):
@@ -55,14 +56,18 @@ class Board(GameScreen):
     save_key = SAVE
     bot_ms = BOT_MS
 
-    def __init__(self, app, game, seats, level, undo=None):
+    def __init__(self, app, game, seats, level, undo=None, searcher=None):
         GameScreen.__init__(self, app)
         self.game = game
         self.seats = seats
         self.level = level
-        self.searcher = None
-        if COMPUTER in seats:
-            self.searcher = Searcher(game.players, game.quan_value, game.quan_non)
+        if searcher is not None and (searcher.players, searcher.quan_value,
+                                     searcher.quan_non) != (game.players, game.quan_value,
+                                                            game.quan_non):
+            searcher = None
+        if searcher is None and COMPUTER in seats:
+            searcher = Searcher(game.players, game.quan_value, game.quan_non)
+        self.searcher = searcher
         self.undo = undo
         self.view = bytearray(game.state)
         self.log = bytearray()
@@ -250,7 +255,9 @@ class Board(GameScreen):
         app = self.app
         while app.screen is not self:
             app.pop()
-        app.replace(new_board(app, self.game.players, self.seats, self.level))
+        searcher = self.searcher
+        self.searcher = None
+        app.replace(new_board(app, self.game.players, self.seats, self.level, searcher))
 
     def _undo(self):
         undo = self.undo

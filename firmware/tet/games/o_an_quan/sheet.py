@@ -31,10 +31,10 @@ class Scroll(Message):
             return
         if ev == inp.OK or ev == inp.BACK:
             Message.handle(self, ev)
-        elif inp.forward(ev) or ev == inp.DOWN:
+        elif inp.forward(ev):
             if self.scroll + self.rows < self.count:
                 self.scroll += 1
-        elif (inp.backward(ev) or ev == inp.UP) and self.scroll > 0:
+        elif inp.backward(ev) and self.scroll > 0:
             self.scroll -= 1
 
     def more_below(self):
