@@ -42,6 +42,8 @@ INF = 32000
 UNIT = 16
 ROW_WEIGHT = 4
 DECISIVE = 150
+# per point still in a quan square, once the game is decided (see evaluate)
+ENDING = 4 * UNIT
 
 # MicroPython allocates the frames of functions with many locals on the heap (and frees them at
 # once); with garbage lying around those allocations keep triggering collections and a search
@@ -95,6 +97,9 @@ class Searcher:
         row (they are the owner's at the count), root against the mean of the others. The
         difference is then scaled up as the points left to play for shrink: a 5-point lead with
         10 points left is nearly a win, with 60 left it is not, and the search plays to win.
+        Once a lead is larger than all the points left (the result cannot change), ENDING per
+        point still in the quan squares counts against the winner: the game ends when they are
+        empty, so the winner finishes it instead of repeating moves.
         """
         players = self.players
         root = self.root
@@ -105,6 +110,8 @@ class Searcher:
         total = 0
         mine = 0
         banked_all = 0
+        my_bank = 0
+        best_bank = -INF
         for k in range(players):
             d = debt + 2 * k
             banked = st[cap + k] + qv * st[qc + k] - st[d] - 256 * st[d + 1] + 32768
@@ -115,8 +122,24 @@ class Searcher:
             total += v
             if k == root:
                 mine = v
+                my_bank = banked
+            elif banked > best_bank:
+                best_bank = banked
         value = players * mine - total
-        return value + value * DECISIVE // (self.total_points - banked_all + 10)
+        left = self.total_points - banked_all
+        value += value * DECISIVE // (left + 10)
+        lead = my_bank - best_bank
+        if lead > left or -lead > left:
+            # decided: the winner wants the quan squares emptied (the game ends), the loser not
+            qp = self.qp
+            stuck = 0
+            for k in range(players):
+                stuck += st[6 * k] + qv * st[qp + k]
+            if lead > 0:
+                value -= ENDING * stuck
+            else:
+                value += ENDING * stuck
+        return value
 
     def _terminal(self, st):
         players = self.players
