@@ -96,7 +96,7 @@ def expected_lines(game, names):
         if row:
             text += " + %d trên hàng" % row
         if debt > 0:
-            text += " − %d nợ" % debt
+            text += " – %d nợ" % debt
         elif debt < 0:
             text += " + %d cho vay" % -debt
         out.append(text)
@@ -189,5 +189,5 @@ def loan_on(name):
     play_to_the_end(app, board)
     assert game.debts()[1] > 0
     body = check_sheet(app, board)
-    assert ("− %d nợ" % game.debts()[1]) in body
+    assert ("– %d nợ" % game.debts()[1]) in body
     assert ("+ %d cho vay" % game.debts()[1]) in body

@@ -79,7 +79,7 @@ def score_lines(game, names):
         if row:
             line += " + %d trên hàng" % row
         if debts[k] > 0:
-            line += " − %d nợ" % debts[k]
+            line += " – %d nợ" % debts[k]
         elif debts[k] < 0:
             line += " + %d cho vay" % -debts[k]
         out.append(line)
