@@ -6,7 +6,7 @@ Matches here are a few openings only; the 200-game figures are in the bench
 
 import pytest
 
-from tet.games.o_an_quan.ai import Searcher
+from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher
 from tet.core.rng import Rng
 from tet.games.o_an_quan.engine import Game
 from tetcli.o_an_quan_match import opening, play_game, run_match
@@ -71,3 +71,20 @@ def test_micropython_finds_the_same_moves_as_cpython():
     lines = [line for line in res.stdout.splitlines() if line.strip()]
     assert len(lines) >= 12
     assert lines == same_moves_report(6)
+
+
+def test_kho_finishes_a_won_game_instead_of_repeating_moves():
+    # From this seeded opening Khó against Khó used to shuffle for 600+ plies once one side led
+    # by more than everything left; now the winner empties the quan squares and the game ends.
+    rng = Rng(1014)
+    game = Game(2)
+    for _ in range(2):
+        game.play(*rng.choice(game.legal_moves()))
+    searchers = [Searcher(2), Searcher(2)]
+    plies = 2
+    while not game.over:
+        square, step, _value = searchers[game.turn].search(game.state, LEVEL_NODES["kho"])
+        game.play(square, step)
+        plies += 1
+        assert plies <= 300
+    assert sum(game.scores()) == 70

@@ -100,6 +100,30 @@ def bench_heap(report):
         report("heap kept after a Khó search, %dp" % players, kept, "B", "no allocation per node")
 
 
+def _allocated_per_node(players):
+    """Bytes allocated (not kept: gc.mem_alloc deltas with the collector off) per node over
+    Khó searches of seeded positions, or None where gc.mem_alloc is missing (CPython)."""
+    if not hasattr(gc, "mem_alloc"):
+        return None
+    searcher = Searcher(players)
+    allocated = nodes = 0
+    for st in positions(8, players):
+        gc.collect()
+        gc.disable()
+        before = gc.mem_alloc()  # type: ignore[attr-defined]
+        searcher.search(st, LEVEL_NODES["kho"])
+        allocated += gc.mem_alloc() - before  # type: ignore[attr-defined]
+        gc.enable()
+        nodes += searcher.nodes
+    return round(allocated / nodes, 3)
+
+
+def bench_allocation(report):
+    for players in (2, 4):
+        report("bytes allocated per node, Khó, %dp" % players, _allocated_per_node(players), "B",
+               "gc.mem_alloc deltas, collector off; target 0")
+
+
 def report_matches(report):
     try:
         with open(_results_path()) as f:
@@ -129,4 +153,5 @@ def main(args):
     bench_search(report, 2, ("de", "vua", "kho"))
     bench_search(report, 4, ("vua", "kho"))
     bench_heap(report)
+    bench_allocation(report)
     report_matches(report)

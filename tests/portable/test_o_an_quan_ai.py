@@ -2,7 +2,8 @@
 
 import gc
 
-from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher, greedy_move, random_move
+from tet.games.o_an_quan.ai import (CHECK_NODES, LEVEL_NODES, Searcher, greedy_move,
+                                    random_move)
 from tet.core.rng import Rng
 from tet.games.o_an_quan.engine import Game
 
@@ -64,6 +65,80 @@ def test_moves_are_legal_and_budgets_are_kept_for_2_3_and_4_players():
                 square, step, _value = searcher.search(game.state, budget)
                 assert (square, step) in game.legal_moves()
                 assert searcher.nodes <= budget
+
+
+class StopAfter:
+    """A should_stop that counts its calls and says stop from call `stop_at` on (0: never)."""
+
+    def __init__(self, searcher, stop_at):
+        self.searcher, self.stop_at = searcher, stop_at
+        self.calls = 0
+        self.gaps = []
+        self.last = 0
+
+    def __call__(self):
+        self.calls += 1
+        self.gaps.append(self.searcher.nodes - self.last)
+        self.last = self.searcher.nodes
+        return bool(self.stop_at) and self.calls >= self.stop_at
+
+
+def open_position(rng, players):
+    """A position whose Khó search uses most of its budget (not decided in a few nodes)."""
+    while True:
+        game = random_position(rng, players, rng.below(30))
+        if not game.over:
+            searcher = Searcher(players)
+            searcher.search(game.state, LEVEL_NODES["kho"])
+            if searcher.nodes > LEVEL_NODES["kho"] // 2:
+                return game
+
+
+def test_should_stop_is_asked_every_few_nodes_and_never_changes_the_result():
+    rng = Rng(5)
+    for players in (2, 3, 4):
+        game = open_position(rng, players)
+        plain = Searcher(players).search(game.state, LEVEL_NODES["kho"])
+        searcher = Searcher(players)
+        asked = StopAfter(searcher, 0)
+        assert searcher.search(game.state, LEVEL_NODES["kho"], should_stop=asked) == plain
+        assert not searcher.interrupted
+        # one question per CHECK_NODES nodes, never a longer gap
+        assert asked.calls >= LEVEL_NODES["kho"] // CHECK_NODES - 1
+        assert max(asked.gaps) <= CHECK_NODES + 2 * 5
+
+
+def test_a_stopped_search_returns_a_legal_move_at_once():
+    rng = Rng(6)
+    for players in (2, 3, 4):
+        for stop_at in (1, 2, 5, 30):
+            game = open_position(rng, players)
+            searcher = Searcher(players)
+            asked = StopAfter(searcher, stop_at)
+            square, step, _value = searcher.search(game.state, LEVEL_NODES["kho"],
+                                                   should_stop=asked)
+            assert (square, step) in game.legal_moves()
+            assert searcher.interrupted and asked.calls == stop_at
+            assert searcher.nodes <= (stop_at + 1) * (CHECK_NODES + 10)
+
+
+def test_a_deadline_stops_the_search_on_its_clock():
+    game = open_position(Rng(9), 2)
+    ticks = [0]
+
+    def clock():
+        # one millisecond per question: a 20 ms deadline allows about 20 check points
+        ticks[0] += 1
+        return ticks[0]
+
+    searcher = Searcher(2)
+    square, step, _value = searcher.search(game.state, 10 ** 6, deadline_ms=20, clock=clock)
+    assert (square, step) in game.legal_moves()
+    assert not searcher.interrupted
+    assert 15 * CHECK_NODES <= searcher.nodes <= 22 * CHECK_NODES
+    # without a deadline the same search runs to its node budget
+    searcher.search(game.state, 5000)
+    assert searcher.nodes > 4000
 
 
 def test_levels_are_ordered():

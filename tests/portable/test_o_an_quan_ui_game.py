@@ -1,7 +1,7 @@
 """A whole Ô Ăn Quan game against the computer through the UI, launcher included, under the
 platform's 160K heap, on every board: the player presses OK only (first square, direction +)."""
 
-from fake_hw import TWO, new_app, open_game, press, run
+from fake_hw import TWO, hold, new_app, open_game, press, run
 
 HEAP = "160K"
 
@@ -30,7 +30,8 @@ def whole_game(board):
     assert not screen.animating
     assert app.load_game("o_an_quan") is None          # a finished game forgets its save
     assert "·" in screen.lines[1] or "Hòa" in screen.lines[1]
-    press(app, ok)
+    hold(app, ok)                       # the score sheet shows the board
+    hold(app, ok)                       # the finished board goes back to the menu
     assert app.screen is setup
     return moves, game.scores()
 

@@ -10,11 +10,13 @@ Every position generated (one copy + one move) is a node; a search stops before 
 its node budget, so a move costs the same number of nodes on the device as on a desktop. The
 level budgets are derived from the measured speed of this code under the `micropython` binary
 and the platform's 150x device factor (docs/o-an-quan.md, host_tools/bench/bench_o_an_quan.py).
-Nothing is allocated per node: every ply has its own preallocated child buffers.
+Nothing is allocated per node: every ply has its own preallocated child buffers, and every
+intermediate value (the position hash included) stays below 2**30, a small int on the chip.
 """
 
 import gc
 import sys
+import time
 from array import array
 
 from tet.games.o_an_quan.engine import ROW, end_turn, final_score, layout, sow
@@ -24,6 +26,12 @@ from tet.games.o_an_quan.engine import ROW, end_turn, final_score, layout, sow
 # the mean; 1 s on the device is 6.7 ms there and 3 s is 20 ms. Vừa's and Khó's budgets keep the
 # slowest positions inside their limit (about 0.9 s and 2.5 s estimated); Dễ looks two plies ahead.
 LEVEL_NODES = {"de": 100, "vua": 1700, "kho": 5100}
+# Each level's time limit on the device (the board screen passes it as `deadline_ms`): the node
+# budget is what tests and the CLI reproduce, the deadline what a slower chip still keeps.
+LEVEL_MS = {"de": 500, "vua": 1000, "kho": 3000}
+# How often (in nodes) a search asks `should_stop` and reads the clock: 64 nodes take about
+# 0.2 ms under the micropython binary, so at most ~50 ms on the device at its slow end (250x).
+CHECK_NODES = 64
 
 MAX_PLY = 16
 MAX_MOVES = 2 * ROW
@@ -34,6 +42,8 @@ INF = 32000
 UNIT = 16
 ROW_WEIGHT = 4
 DECISIVE = 150
+# per point still in a quan square, once the game is decided (see evaluate)
+ENDING = 4 * UNIT
 
 # MicroPython allocates the frames of functions with many locals on the heap (and frees them at
 # once); with garbage lying around those allocations keep triggering collections and a search
@@ -69,7 +79,12 @@ class Searcher:
         self.total_points = (25 + quan_value) * players
         self.nodes = 0
         self.budget = 0
+        self.limit = 0
+        self.should_stop = None
+        self.clock = None
+        self.deadline = 0
         self.stopped = False
+        self.interrupted = False
         self.root = 0
         self.depth_reached = 0
 
@@ -82,6 +97,9 @@ class Searcher:
         row (they are the owner's at the count), root against the mean of the others. The
         difference is then scaled up as the points left to play for shrink: a 5-point lead with
         10 points left is nearly a win, with 60 left it is not, and the search plays to win.
+        Once a lead is larger than all the points left (the result cannot change), ENDING per
+        point still in the quan squares counts against the winner: the game ends when they are
+        empty, so the winner finishes it instead of repeating moves.
         """
         players = self.players
         root = self.root
@@ -92,6 +110,8 @@ class Searcher:
         total = 0
         mine = 0
         banked_all = 0
+        my_bank = 0
+        best_bank = -INF
         for k in range(players):
             d = debt + 2 * k
             banked = st[cap + k] + qv * st[qc + k] - st[d] - 256 * st[d + 1] + 32768
@@ -102,8 +122,24 @@ class Searcher:
             total += v
             if k == root:
                 mine = v
+                my_bank = banked
+            elif banked > best_bank:
+                best_bank = banked
         value = players * mine - total
-        return value + value * DECISIVE // (self.total_points - banked_all + 10)
+        left = self.total_points - banked_all
+        value += value * DECISIVE // (left + 10)
+        lead = my_bank - best_bank
+        if lead > left or -lead > left:
+            # decided: the winner wants the quan squares emptied (the game ends), the loser not
+            qp = self.qp
+            stuck = 0
+            for k in range(players):
+                stuck += st[6 * k] + qv * st[qp + k]
+            if lead > 0:
+                value -= ENDING * stuck
+            else:
+                value += ENDING * stuck
+        return value
 
     def _terminal(self, st):
         players = self.players
@@ -131,9 +167,13 @@ class Searcher:
     # -- transposition table ----------------------------------------------------------------
 
     def _hash(self, st):
+        # Polynomial hash of the position that stays a small int on a 32-bit chip (31-bit small
+        # ints): h is cut to 22 bits before the multiply, so no step exceeds 2**29 and nothing
+        # is allocated. Its low 22 bits (the table slot among them) are those of the unmasked
+        # (h * 131 ^ b) mod 2**30 hash; the top bits only sharpen the key comparison.
         h = 0
         for i in range(self.over_at):
-            h = ((h * 131) ^ st[i]) & 0x3FFFFFFF
+            h = ((h & 0x3FFFFF) * 131) ^ st[i]
         return h
 
     # -- search -----------------------------------------------------------------------------
@@ -157,8 +197,7 @@ class Searcher:
         for sq in range(base, base + ROW):
             if st[sq]:
                 n += 2
-        if self.nodes + n > self.budget:
-            self.stopped = True
+        if self.nodes + n > self.limit and self._halt(n):
             return 0
         self.nodes += n
         hist = self.history
@@ -214,8 +253,7 @@ class Searcher:
         for sq in range(base, base + ROW):
             if st[sq]:
                 for step in (1, -1):
-                    if self.nodes >= self.budget:
-                        self.stopped = True
+                    if self.nodes >= self.limit and self._halt(1):
                         return 0
                     self.nodes += 1
                     child[:] = st
@@ -234,6 +272,25 @@ class Searcher:
                             if alpha >= beta:
                                 return best
         return best
+
+    def _halt(self, n):
+        """The slow path of the node count: True (and `stopped`) when `n` more nodes would pass
+        the budget, or at a check point when `should_stop()` says so or the deadline is past;
+        otherwise the next check point is set and the search goes on."""
+        if self.nodes + n > self.budget:
+            self.stopped = True
+            return True
+        stop = self.should_stop
+        if stop is not None and stop():
+            self.interrupted = True
+            self.stopped = True
+            return True
+        clock = self.clock
+        if clock is not None and time.ticks_diff(clock(), self.deadline) >= 0:
+            self.stopped = True
+            return True
+        self.limit = min(self.budget, self.nodes + CHECK_NODES)
+        return False
 
     def _negamax(self, st, depth, alpha, beta, ply):
         side = self._side(st)
@@ -300,10 +357,17 @@ class Searcher:
             self.tt_data[slot] = ((best + INF) << 13) | (flag << 11) | (depth << 6) | best_move
         return best
 
-    def search(self, st, nodes, max_depth=MAX_PLY - 1):
+    def search(self, st, nodes, max_depth=MAX_PLY - 1, should_stop=None, deadline_ms=0,
+               clock=None):
         """Best move for the player to move in `st` within `nodes` nodes: (square, step, value).
 
-        Deepens one ply at a time up to `max_depth` while the budget lasts.
+        Deepens one ply at a time up to `max_depth` while the budget lasts. Every CHECK_NODES
+        nodes it calls `should_stop()` (if given; e.g. App.pump, True when BACK is waiting: then
+        `interrupted` is set) and, with `deadline_ms`, stops once `clock()` (default
+        time.ticks_ms) is `deadline_ms` past the start. A stopped search returns the best move of the deepest iteration (moves
+        of an unfinished iteration count once searched in full; the previous best is searched
+        first), always a legal move. Without `should_stop` and `deadline_ms` the result depends
+        on the position and `nodes` only.
 
         The value is from the mover's point of view in sixteenths of a dân (WIN added for a
         proven win). Requires a position with at least one legal move.
@@ -313,7 +377,18 @@ class Searcher:
         self.root = st[self.turn_at]
         self.nodes = 0
         self.budget = max(nodes, 2 * ROW)
+        self.should_stop = should_stop
+        self.clock = None
+        if deadline_ms:
+            if clock is None:
+                clock = time.ticks_ms
+            self.clock = clock
+            self.deadline = time.ticks_add(clock(), deadline_ms)
+        self.limit = self.budget
+        if should_stop is not None or deadline_ms:
+            self.limit = min(self.budget, CHECK_NODES)
         self.stopped = False
+        self.interrupted = False
         for i in range(MAX_PLY):
             self.killer[i] = -1
         hist = self.history
@@ -352,6 +427,9 @@ class Searcher:
             depth += 1
         if best_move < 0:
             best_move = moves[self.order[0][0]]
+        # the callbacks (e.g. a bound App.pump) must not keep their owners alive
+        self.should_stop = None
+        self.clock = None
         return best_move >> 1, (-1 if best_move & 1 else 1), best_value
 
 

@@ -4,20 +4,24 @@ stone by stone.
 Your turn: NEXT/PREV walk over your squares that hold dân (and "Đi lại" after a move against the
 computer), OK picks the square; then NEXT/PREV turn the direction (the first square to get a dân
 is outlined) and OK sows, BACK picks another square. Any key skips an animation to its end. The
-game is saved after every move, so a reboot resumes it; BACK asks "Thoát ván?".
+game is saved after every move, so a reboot resumes it; BACK asks "Thoát ván?", also while the
+computer thinks (its search pumps the app: the screen keeps moving and BACK stops it). The prompt
+names the buttons of this board. At the end a score sheet explains every score (loans included);
+OK there (or on the board) starts a new game with the same players, BACK goes back to the menu.
 """
 
 import time
 
-from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher
+from tet.games.o_an_quan.ai import LEVEL_MS, LEVEL_NODES, Searcher
 from tet.core import gfx as G
 from tet.core import input as inp
 from tet.core import sound
 from tet.core.text import clip
-from tet.games.o_an_quan.engine import CAPTURE, final_score, material
+from tet.games.o_an_quan.engine import CAPTURE, Game, final_score, material
 from tet.games.o_an_quan import draw as D
-from tet.games.o_an_quan.modes import (COMPUTER, HUMAN, LEVEL_LABELS, LEVELS, SAVE, TITLE, VS_COMPUTER,
-                                 seats_for)
+from tet.games.o_an_quan.modes import (COMPUTER, DEMO_OPENING, HUMAN, LEVEL_LABELS, LEVELS, SAVE,
+                                       TITLE, VS_COMPUTER, seats_for)
+from tet.games.o_an_quan.sheet import Scroll, sheet_text
 from tet.ui.game_screen import GameScreen
 
 BOT_MS = 450
@@ -25,6 +29,24 @@ DROP_MS = 110
 LIFT_MS = 260
 CAPTURE_MS = 450
 UNDO = -1
+THINK_DOT_MS = 150
+SMALL_COLS = 21  # characters on the one text line of a 128x64 screen
+# the names of (move on, select, back) on a two-button board and on the five-button DevKit
+KEYS_TWO = ("A", "B", "giữ B")
+KEYS_FIVE = ("◀▶", "OK", "giữ OK")
+
+
+def new_board(app, players, seats, level, searcher=None):
+    """A new game's board: the house rules of Cài đặt; a demo (computer in every seat) starts
+    from a random opening, as the computer itself is deterministic. A `searcher` of the same
+    configuration is reused (the heap has no room for a second one)."""
+    game = Game(players, int(app.rule("oaq", "quan_value", 10)),
+                bool(app.rule("oaq", "quan_non", 0)))
+    if HUMAN not in seats:
+        for _ in range(DEMO_OPENING):
+            square, step = app.rng.choice(game.legal_moves())
+            game.play(square, step)
+    return Board(app, game, seats, level, searcher=searcher)
 
 
 class Board(GameScreen):
@@ -34,14 +56,18 @@ class Board(GameScreen):
     save_key = SAVE
     bot_ms = BOT_MS
 
-    def __init__(self, app, game, seats, level, undo=None):
+    def __init__(self, app, game, seats, level, undo=None, searcher=None):
         GameScreen.__init__(self, app)
         self.game = game
         self.seats = seats
         self.level = level
-        self.searcher = None
-        if COMPUTER in seats:
-            self.searcher = Searcher(game.players, game.quan_value, game.quan_non)
+        if searcher is not None and (searcher.players, searcher.quan_value,
+                                     searcher.quan_non) != (game.players, game.quan_value,
+                                                            game.quan_non):
+            searcher = None
+        if searcher is None and COMPUTER in seats:
+            searcher = Searcher(game.players, game.quan_value, game.quan_non)
+        self.searcher = searcher
         self.undo = undo
         self.view = bytearray(game.state)
         self.log = bytearray()
@@ -59,6 +85,8 @@ class Board(GameScreen):
         self.step = 0
         self.note = ""
         self.lines = ("", "", "")
+        self.thinking = False
+        self.keys = KEYS_TWO if app.input.two_buttons else KEYS_FIVE
         self.names = self._names()
         self._turn_begins()
 
@@ -94,6 +122,7 @@ class Board(GameScreen):
         game = self.game
         st = self.view
         players = game.players
+        keys = self.keys
         parts = []
         for k in range(players):
             if game.over and not self.animating:
@@ -105,17 +134,17 @@ class Board(GameScreen):
         if self.animating:
             prompt = "Rải quân… (bấm để bỏ qua)"
         elif game.over:
-            prompt = self._result() + " · OK: ván mới"
+            prompt = self._result() + " · %s: ván mới" % keys[1]
         elif self.note:
             prompt = self.note
         elif self.seats[game.turn] == COMPUTER:
             prompt = self.names[game.turn] + " đang nghĩ…"
         elif self.step:
-            prompt = "Chọn hướng, OK: rải"
+            prompt = "%s: đổi hướng · %s: rải · %s: ô khác" % keys
         elif self.items and self.items[self.choice] == UNDO:
-            prompt = "OK: đi lại nước vừa rồi"
+            prompt = "%s: đi lại nước vừa rồi · %s: ô" % (keys[1], keys[0])
         else:
-            prompt = "Lượt %s: chọn ô" % self.names[game.turn]
+            prompt = "%s: %s: ô khác · %s: chọn ô" % (self.names[game.turn], keys[0], keys[1])
         # the one line of a 128x64 screen: the scores while the cursor tells what to do
         short = prompt
         if self.note and not self.animating:
@@ -124,11 +153,17 @@ class Board(GameScreen):
             short = self._result() + " " + "–".join(["%d" % final_score(st, players, k,
                                                                           game.quan_value)
                                                       for k in range(players)])
-        elif not self.animating and not self.step and (self.items or
-                                                       self.seats[game.turn] == COMPUTER):
+        elif not self.animating and self.seats[game.turn] == COMPUTER:
+            short = self.names[game.turn] + " đang nghĩ…"
+        elif not self.animating and self.step:
+            short = "%s hướng · %s rải" % (keys[0], keys[1])
+        elif not self.animating and self.items:
             short = "–".join(["%d" % material(st, players, k, game.quan_value)
                               for k in range(players)])
             short = "%s: %s" % (self.names[game.turn], short)
+            hint = " %s:chọn" % keys[1]
+            if len(short) + len(hint) <= SMALL_COLS:
+                short += hint
         self.lines = (scores, prompt, short)
 
     def _result(self):
@@ -205,7 +240,24 @@ class Board(GameScreen):
             winners = self.game.winners()
             lost = self._vs_computer() and 0 not in winners
             self.app.sound.play(sound.LOSE if lost else sound.WIN)
+            self._turn_begins()
+            self.show_sheet()
+            return
         self._turn_begins()
+
+    def show_sheet(self):
+        """The score sheet of the finished game: OK starts a new one, BACK shows the board."""
+        body = sheet_text(self._result(), self.game, self.names, self.keys)
+        self.app.push(Scroll(self.app, "Kết quả", body, on_ok=self.new_game))
+
+    def new_game(self):
+        """A new game with the same players and level, in place of this one (and its sheet)."""
+        app = self.app
+        while app.screen is not self:
+            app.pop()
+        searcher = self.searcher
+        self.searcher = None
+        app.replace(new_board(app, self.game.players, self.seats, self.level, searcher))
 
     def _undo(self):
         undo = self.undo
@@ -236,13 +288,15 @@ class Board(GameScreen):
             if self.step:
                 self.step = 0
                 self._refresh_text()
+            elif self.game.over:
+                self.app.pop()
             else:
                 self.ask_leave()
             return
         game = self.game
         if game.over:
             if ev == inp.OK:
-                self.app.pop()
+                self.new_game()
             return
         if self.seats[game.turn] != HUMAN or not self.items:
             return
@@ -280,7 +334,16 @@ class Board(GameScreen):
         searcher = self.searcher
         if searcher is None or not self.computer_due(now):
             return False
-        square, step, _value = searcher.search(game.state, LEVEL_NODES[LEVELS[self.level]])
+        level = LEVELS[self.level]
+        app = self.app
+        self.thinking = True
+        square, step, _value = searcher.search(game.state, LEVEL_NODES[level],
+                                               should_stop=app.pump, deadline_ms=LEVEL_MS[level],
+                                               clock=app.hw.clock)
+        self.thinking = False
+        if searcher.interrupted:
+            # BACK is waiting: the loop hands it to handle(); the move is thought again after
+            return True
         self._play(square, step)
         return True
 
@@ -307,7 +370,18 @@ class Board(GameScreen):
         D.draw_ring(g, self.ring, self.view, cursor, target, self.flash)
         cols = g.cols()
         if g.small:
-            g.text(clip(self.lines[2], cols), 0, bottom, G.CREAM)
-            return
-        g.text(clip(self.lines[0], cols), 2, bottom, G.GOLD)
-        g.text(clip(self.lines[1], cols), 2, bottom + g.line_h, G.CREAM)
+            end = g.text(clip(self.lines[2], cols), 0, bottom, G.CREAM)
+        else:
+            g.text(clip(self.lines[0], cols), 2, bottom, G.GOLD)
+            end = g.text(clip(self.lines[1], cols), 2, bottom + g.line_h, G.CREAM)
+        if self.thinking:
+            self._draw_thinking(g, end + 4, g.h - g.line_h // 2)
+
+    def _draw_thinking(self, g, x, y):
+        """Three dots lighting up one after the other, from the clock: the computer is busy."""
+        lit = (self.app.hw.clock() // THINK_DOT_MS) % 4
+        for i in range(3):
+            if i < lit:
+                g.fill_rect(x + 5 * i, y - 1, 3, 3, G.GOLD)
+            else:
+                g.pixel(x + 5 * i + 1, y, G.GREY)

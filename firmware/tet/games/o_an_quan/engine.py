@@ -374,10 +374,55 @@ class Game:
 
     @classmethod
     def from_dict(cls, d):
-        """Rebuild a game saved by to_dict(); raises ValueError on a malformed snapshot."""
-        g = cls(int(d["players"]), int(d["quan_value"]), bool(d["quan_non"]))
-        state = d["state"]
-        if len(state) != len(g.state):
-            raise ValueError("state has the wrong size")
-        g.state[:] = bytearray(state)
+        """Rebuild a game saved by to_dict(); raises ValueError on anything malformed (wrong
+        types, sizes or ranges, stones not conserved, a turn that cannot be played)."""
+        if not isinstance(d, dict):
+            raise ValueError("not a dict")
+        players = _small_int(d.get("players"), 2, 4, "players")
+        quan_value = _small_int(d.get("quan_value"), 5, 10, "quan_value")
+        quan_non = d.get("quan_non")
+        if not isinstance(quan_non, (bool, int)) or quan_non not in (0, 1):
+            raise ValueError("bad quan_non")
+        g = cls(players, quan_value, bool(quan_non))
+        g.state[:] = state_from_list(d.get("state"), players)
         return g
+
+
+def _small_int(value, low, high, what):
+    """`value` if it is an int (not a bool) in [low, high]; ValueError naming `what` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError("bad " + what)
+    return value
+
+
+def state_from_list(values, players):
+    """The state bytearray of a saved list for `players`, checked as a position of a real game:
+    the right size, bytes, every dân (25 per player) and quan piece (one per player) once on the
+    board or captured, loans that cancel out, the turn in range and, while the game goes on, a
+    move for the player to move. Raises ValueError otherwise."""
+    squares, qp, cap, qc, debt, turn, over, size = layout(players)
+    if not isinstance(values, list) or len(values) != size:
+        raise ValueError("state has the wrong size")
+    for v in values:
+        _small_int(v, 0, 255, "state byte")
+    st = bytearray(values)
+    for k in range(players):
+        if st[qp + k] > 1:
+            raise ValueError("bad quan piece")
+    dan = sum(st[:squares]) + sum(st[cap:cap + players])
+    quans = sum(st[qp:qp + players]) + sum(st[qc:qc + players])
+    if dan != START_DAN * ROW * players or quans != players:
+        raise ValueError("stones not conserved")
+    loans = 0
+    for k in range(players):
+        owed = debt_of(st, players, k)
+        if not -START_DAN * ROW * players <= owed <= START_DAN * ROW * players:
+            raise ValueError("bad loan")
+        loans += owed
+    if loans:
+        raise ValueError("loans do not cancel out")
+    if st[turn] >= players or st[over] > 1:
+        raise ValueError("bad turn")
+    if not st[over] and row_empty(st, st[turn]):
+        raise ValueError("no move for the player to move")
+    return st

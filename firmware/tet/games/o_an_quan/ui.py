@@ -5,11 +5,11 @@ computer against itself as a demo. The board screen lives in board.py. House rul
 value, quan non) come from Cài đặt.
 """
 
-from tet.games.o_an_quan.engine import Game
-from tet.games.o_an_quan.modes import (DEMO, DEMO_OPENING, LEVEL_LABELS, LEVELS, MODE_LABELS, SAVE,
-                                        TITLE, VS_COMPUTER, seats_for)
+from tet.games.o_an_quan.engine import Game, state_from_list
+from tet.games.o_an_quan.modes import (LEVEL_LABELS, LEVELS, MODE_LABELS, SAVE, TITLE,
+                                       VS_COMPUTER, seats_for)
 from tet.ui.session import offer_resume
-from tet.ui.widgets import Menu, Message
+from tet.ui.widgets import Menu
 
 def start(app):
     """The game's first screen: the set-up menu (it offers to resume a saved game)."""
@@ -17,15 +17,26 @@ def start(app):
 
 
 def build_board(app, saved):
-    """The board screen of a saved game (raises KeyError/ValueError/TypeError if malformed)."""
+    """The board screen of a saved game; raises ValueError if any field is malformed (the
+    game, the seats of one of the modes, the level, the undo position)."""
     from tet.games.o_an_quan.board import Board
 
-    game = Game.from_dict(saved["game"])
-    seats = [int(s) for s in saved["seats"]]
-    level = int(saved["level"])
-    if len(seats) != game.players or not 0 <= level < len(LEVELS):
-        raise ValueError("bad save")
+    if not isinstance(saved, dict):
+        raise ValueError("not a dict")
+    game = Game.from_dict(saved.get("game"))
+    seats = saved.get("seats")
+    modes = [seats_for(mode, game.players) for mode in range(len(MODE_LABELS))]
+    if not isinstance(seats, list) or seats not in modes:
+        raise ValueError("bad seats")
+    for seat in seats:
+        if isinstance(seat, bool):
+            raise ValueError("bad seats")
+    level = saved.get("level")
+    if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level < len(LEVELS):
+        raise ValueError("bad level")
     undo = saved.get("undo")
+    if undo is not None:
+        state_from_list(undo, game.players)
     return Board(app, game, seats, level, undo)
 
 
@@ -58,21 +69,16 @@ class Setup(Menu):
         offer_resume(self.app, SAVE, TITLE, lambda saved: build_board(self.app, saved))
 
     def _begin(self, menu):
-        from tet.games.o_an_quan.board import Board
+        from tet.games.o_an_quan.board import new_board
 
-        app = self.app
         players = 2 + self.picks[PLAYERS]
-        game = Game(players, int(app.rule("oaq", "quan_value", 10)),
-                    bool(app.rule("oaq", "quan_non", 0)))
-        if self.picks[MODE] == DEMO:
-            # the computer is deterministic: a random opening makes every demo a new game
-            for _ in range(DEMO_OPENING):
-                square, step = app.rng.choice(game.legal_moves())
-                game.play(square, step)
-        app.push(Board(app, game, seats_for(self.picks[MODE], players), self.picks[LEVEL]))
+        self.app.push(new_board(self.app, players, seats_for(self.picks[MODE], players),
+                                self.picks[LEVEL]))
 
     def _rules(self, menu):
-        self.app.push(Message(self.app, "Cách chơi", RULES))
+        from tet.games.o_an_quan.sheet import Scroll
+
+        self.app.push(Scroll(self.app, "Cách chơi", RULES))
 
 
 RULES = ("Mỗi ô dân có 5 dân, mỗi ô quan một quan. Đến lượt, chọn một ô dân của mình còn dân và "
