@@ -22,13 +22,11 @@ def main(args):
 
     gc.collect()
     before = gc.mem_alloc()
-    hw = FakeHardware(board)
+    hw = FakeHardware(board, record_text=False)
     clear_storage(hw)
-    from tet.core.app import App
-    from tet.ui.launcher import Launcher
+    from tet.ui.launcher import boot
 
-    app = App(hw)
-    app.push(Launcher(app))
+    app = boot(hw)
     app.step()
     gc.collect()
     print("heap", gc.mem_alloc() - before, "fb", len(hw.display.buf), "title", app.screen.title)
