@@ -2,7 +2,7 @@
 
 Args: BOARD [ROMFS_IMAGE]. With an image, firmware modules import from it (bytecode in place,
 as on a device with a ROMFS partition); without, from the .py sources (a plain file install).
-Prints `heap <bytes in use by the firmware> fb <framebuffer bytes>`.
+Prints `heap <bytes in use by the firmware, framebuffer included> fb <framebuffer bytes>`.
 """
 
 import gc

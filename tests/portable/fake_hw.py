@@ -170,11 +170,11 @@ def _forget_loaded_games():
 
 def new_app(board="ttgo_tdisplay", keep_storage=False):
     """Boot the launcher on a fake board (fresh storage unless keep_storage)."""
+    _forget_loaded_games()
+    hw = FakeHardware(board)  # the framebuffer first, as a board's boot allocates it
     from tet.core.app import App
     from tet.ui.launcher import Launcher
 
-    _forget_loaded_games()
-    hw = FakeHardware(board)
     if not keep_storage:
         clear_storage(hw)
     app = App(hw)

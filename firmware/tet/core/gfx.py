@@ -4,7 +4,7 @@ Colour screens are 4-bit palette buffers (16 colours below); the 128x64 OLED is 
 colour maps to on/off through MONO. Screens use the names (gfx.RED, ...) and never raw values.
 """
 
-from tet.core.text import Font
+from tet.core.text import Font, data_path
 
 # index: (name, RGB888). Chosen for Tết: red and gold on dark, wood and jade for boards.
 PALETTE = (
@@ -35,19 +35,15 @@ class Gfx:
     """The screen as screens see it: `w`, `h`, `colour`, `small`, fonts and drawing calls."""
 
     def __init__(self, display):
-        from tet.data import font_small
-
         self.fb = display
         self.w = display.width
         self.h = display.height
         self.colour = display.depth > 1
         self.small = self.h < 100
         self._map = None if self.colour else MONO
-        self.font = Font(font_small, display.depth)
+        self.font = Font(data_path("font_small.bin"), display.depth)
         if self.colour:
-            from tet.data import font_large
-
-            self.big = Font(font_large, display.depth)
+            self.big = Font(data_path("font_large.bin"), display.depth)
         else:
             self.big = self.font
         if self.colour:

@@ -1,9 +1,12 @@
 """Power-loss-safe saves: JSON behind a checksummed header, written to a temporary file and renamed.
 
 A save file is one header line `TET1 <crc32 hex> <byte length>` followed by the JSON body. A
-missing, truncated or corrupt file is reported to the caller and never raises.
+missing, truncated or corrupt file is reported to the caller and never raises. A save is streamed
+to the file as json writes it (the header, fixed width, is filled in last), so saving a big game
+never needs its whole text in the heap.
 """
 
+import io
 import json
 import os
 from binascii import crc32
@@ -29,11 +32,31 @@ def _remove(path):
         pass
 
 
+def _header(crc, size):
+    return ("%s %08x %08d\n" % (MAGIC, crc & 0xFFFFFFFF, size)).encode()
+
+
 def encode(obj):
     """Return the bytes of a save file holding `obj`."""
     body = json.dumps(obj).encode()
-    head = "%s %08x %d\n" % (MAGIC, crc32(body) & 0xFFFFFFFF, len(body))
-    return head.encode() + body
+    return _header(crc32(body), len(body)) + body
+
+
+class _Sink(io.IOBase):
+    """Passes what json.dump writes on to a file, counting and checksumming it."""
+
+    def __init__(self, f):
+        self.f = f
+        self.size = 0
+        self.crc = 0
+
+    def write(self, data):
+        if isinstance(data, str):  # CPython's json writes text; MicroPython's writes bytes
+            data = data.encode()
+        self.f.write(data)
+        self.size += len(data)
+        self.crc = crc32(data, self.crc)
+        return len(data)
 
 
 def decode(data):
@@ -67,7 +90,11 @@ class Storage:
         final = self.path(name)
         tmp = final + ".tmp"
         with open(tmp, "wb") as f:
-            f.write(encode(obj))
+            f.write(_header(0, 0))
+            sink = _Sink(f)
+            json.dump(obj, sink)
+            f.seek(0)
+            f.write(_header(sink.crc, sink.size))
         try:
             os.rename(tmp, final)
         except OSError:
