@@ -45,6 +45,10 @@ def _run_tests(modname):
             failed += 1
             print("FAIL", name)
             sys.print_exception(e)
+            if isinstance(e, MemoryError):  # how full, how fragmented
+                import micropython
+
+                micropython.mem_info()
     print("%d passed, %d failed" % (len(names) - failed, failed))
     return 1 if failed else 0
 

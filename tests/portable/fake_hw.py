@@ -12,20 +12,22 @@ BOARDS = {
 }
 
 
-_BUFFERS = {}
+def _fb_size(width, height, depth):
+    return (width + 1) // 2 * height if depth == 4 else width * ((height + 7) // 8)
+
+
+# A board allocates its framebuffer once, first thing at boot, before any firmware import. Here
+# that is this module's import: one buffer as large as the largest board's, whose start every
+# fake display of the process uses (a test may boot several boards one after the other, and a
+# heap fragmented by a game could not give a new 16 KB block, as no device ever has to).
+_BUFFER = bytearray(max(_fb_size(b[0], b[1], b[2]) for b in BOARDS.values()))
 
 
 class FakeDisplay(framebuf.FrameBuffer):
     """A framebuffer with the display extras: show(), set_palette(), brightness()."""
 
     def __init__(self, width, height, depth):
-        # a board allocates its framebuffer once, first thing at boot: apps booted one after the
-        # other in one test process share it, as a fragmented heap could not give a new one
-        key = (width, height, depth)
-        if key not in _BUFFERS:
-            size = (width + 1) // 2 * height if depth == 4 else width * ((height + 7) // 8)
-            _BUFFERS[key] = bytearray(size)
-        self.buf = _BUFFERS[key]
+        self.buf = memoryview(_BUFFER)[:_fb_size(width, height, depth)]
         fmt = framebuf.GS4_HMSB if depth == 4 else framebuf.MONO_VLSB
         super().__init__(self.buf, width, height, fmt)
         self.fill(0)
