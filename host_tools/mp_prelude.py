@@ -73,7 +73,7 @@ def install(path):
 def main():
     root, mode, target = sys.argv[1], sys.argv[2], sys.argv[3]
     sys.path[:0] = [root + "/firmware", root + "/boards", root + "/tests/portable",
-                    root + "/host_tools/bench"]
+                    root + "/host_tools/bench", root + "/host_tools"]
     args = sys.argv[4:]
     if args[:1] == ["--install"]:
         install(args[1])
