@@ -9,12 +9,14 @@ class Hardware:
 
     `display` is a framebuf.FrameBuffer subclass with width/height/depth, show(), set_palette()
     and brightness(); `buttons()` returns the raw bitmask of `button_names`; `motion` is None or
-    a callable returning (ax, ay, az) in g; `buzzer` is None or has tone(freq_hz); `storage` is
-    the directory for saves.
+    a callable returning (ax, ay, az) in g; `buzzer` is None or has tone(freq_hz) and
+    volume(percent); `storage` is the directory for saves; `wake_pins` are the GPIO numbers of
+    the (active-low, RTC-capable) buttons that wake the board from deep sleep.
     """
 
     def __init__(self, name, display, button_names, buttons, motion=None, buzzer=None,
-                 storage="/saves"):
+                 storage="/saves", wake_pins=()):
+        self.wake_pins = wake_pins
         self.name = name
         self.display = display
         self.button_names = button_names
@@ -30,6 +32,20 @@ class Hardware:
     def sleep_ms(self, ms):
         """Wait `ms` milliseconds."""
         time.sleep_ms(ms)
+
+    def deep_sleep(self):
+        """Sleep until a wake button is pressed; the ESP32 then boots afresh (main.py runs and the
+        game's setup offers its save). The classic ESP32 wakes on one pin going low (ext0) and
+        on a set of pins all low (ext1), so the first two wake pins each wake it alone."""
+        import esp32
+        import machine
+
+        self.display.brightness(0)
+        if self.wake_pins:
+            esp32.wake_on_ext0(machine.Pin(self.wake_pins[0]), esp32.WAKEUP_ALL_LOW)
+        if len(self.wake_pins) > 1:
+            esp32.wake_on_ext1((machine.Pin(self.wake_pins[1]),), esp32.WAKEUP_ALL_LOW)
+        machine.deepsleep()
 
     def rng(self):
         """A 32-bit random number from the hardware generator."""

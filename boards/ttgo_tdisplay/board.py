@@ -40,4 +40,4 @@ def create(storage="/saves"):
                      rst=Pin(LCD_RST, Pin.OUT, value=1), backlight=set_backlight,
                      rotation=ROTATION, bgr=BGR)
     buttons = active_low_buttons(Pin(n, Pin.IN) for n in BUTTON_PINS)
-    return Hardware(NAME, display, BUTTON_NAMES, buttons, storage=storage)
+    return Hardware(NAME, display, BUTTON_NAMES, buttons, storage=storage, wake_pins=BUTTON_PINS)

@@ -70,6 +70,10 @@ class FakeBuzzer:
 
     def __init__(self):
         self.tones = []
+        self.level = 100
+
+    def volume(self, percent):
+        self.level = percent
 
     def tone(self, freq):
         if len(self.tones) >= self.KEEP:
@@ -90,6 +94,7 @@ class FakeHardware:
         self.buzzer = FakeBuzzer() if buzzer else None
         self.now = 1000
         self.pressed = 0
+        self.slept = 0
         if storage is None:
             import os
 
@@ -111,6 +116,10 @@ class FakeHardware:
 
     def rng(self):
         return 20250129
+
+    def deep_sleep(self):
+        """A board would sleep until a button and boot again; the fake counts and returns."""
+        self.slept += 1
 
 
 def clear_storage(hw):

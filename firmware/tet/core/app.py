@@ -17,8 +17,21 @@ FRAME_MS = 10
 THINK_FRAME_MS = 80
 SETTINGS = "settings"
 BRIGHTNESS_LEVELS = (20, 40, 60, 80, 100)
-DEFAULT_SETTINGS = {"sound": True, "brightness": 3, "rules": {}}
+VOLUME_LEVELS = (25, 50, 75, 100)  # buzzer loudness, percent (mute is the "sound" setting)
+# Idle without a key press (with "power" on): dim, then the screen off, then deep sleep (the game
+# saved first; a button wakes the board, which boots and offers to resume the save).
+DIM_MS = 30 * 1000
+OFF_MS = 2 * 60 * 1000
+SLEEP_MS = 10 * 60 * 1000
+DIM_PERCENT = 5
+AWAKE, DIMMED, DARK = 0, 1, 2
+DEFAULT_SETTINGS = {"sound": True, "brightness": 3, "rules": {}, "volume": 2, "power": True}
 DAMAGED_SAVE = "Bản lưu ván trước bị hỏng. Bắt đầu ván mới."
+
+
+def _index(level, levels):
+    """A stored level index, clamped to `levels` (settings from an older save may be off)."""
+    return min(max(int(level), 0), len(levels) - 1)
 
 
 class Screen:
@@ -61,6 +74,9 @@ class App:
         self._pumped = hw.clock()
         self.notice = None
         self.settings = self._load_settings()
+        self.idle = AWAKE
+        self._waking = False
+        self._last_key = hw.clock()
         self.apply_settings()
 
     def _load_settings(self):
@@ -77,12 +93,52 @@ class App:
         return settings
 
     def apply_settings(self):
-        """Push sound and brightness settings to the hardware."""
+        """Push sound, volume and brightness settings to the hardware."""
         if self._sound is not None:
             self._sound.enabled = bool(self.settings["sound"])
-        level = self.settings["brightness"]
-        level = min(max(int(level), 0), len(BRIGHTNESS_LEVELS) - 1)
-        self.hw.display.brightness(BRIGHTNESS_LEVELS[level])
+        buzzer = self.hw.buzzer
+        if buzzer is not None and hasattr(buzzer, "volume"):
+            buzzer.volume(VOLUME_LEVELS[_index(self.settings["volume"], VOLUME_LEVELS)])
+        self.hw.display.brightness(self.brightness())
+
+    def brightness(self):
+        """The backlight percent the settings ask for."""
+        return BRIGHTNESS_LEVELS[_index(self.settings["brightness"], BRIGHTNESS_LEVELS)]
+
+    def _idle_step(self, now, pressed):
+        """Power saving: long idle dims the screen, turns it off and finally saves the game and
+        puts the board in deep sleep; a key brightens it again (on a dark screen the key only
+        wakes it). Returns True when the key events of this step must be dropped."""
+        if pressed:
+            self._last_key = now
+            if self.idle != AWAKE:
+                # dimmed, the screen is still readable and the key acts; dark, it only wakes
+                self._waking = self.idle == DARK
+                self.idle = AWAKE
+                self.hw.display.brightness(self.brightness())
+                self.dirty = True
+        if self._waking:
+            # the waking press, until it is released, is not a key for the screen
+            self._waking = self.hw.buttons() != 0
+            return True
+        if pressed or not self.settings["power"]:
+            return False
+        idle = time.ticks_diff(now, self._last_key)
+        if idle >= SLEEP_MS and hasattr(self.hw, "deep_sleep"):
+            top = self.screen
+            if top is not None and hasattr(top, "save"):
+                top.save()
+            self.hw.deep_sleep()
+            self._last_key = now  # a board that returns from deep_sleep (the fakes) is awake
+            self.idle = AWAKE
+            self.hw.display.brightness(self.brightness())
+        elif idle >= OFF_MS and self.idle != DARK:
+            self.idle = DARK
+            self.hw.display.brightness(0)
+        elif DIM_MS <= idle < OFF_MS and self.idle == AWAKE:
+            self.idle = DIMMED
+            self.hw.display.brightness(min(DIM_PERCENT, self.brightness()))
+        return False
 
     def save_settings(self):
         """Persist the settings (atomic save)."""
@@ -181,6 +237,9 @@ class App:
         """One pass of the loop: poll input, handle events, animate, redraw if needed."""
         now = self.hw.clock()
         self.input.poll(now)
+        if self._idle_step(now, self.hw.buttons() != 0 or self.input.waiting_any()):
+            while self.input.get():
+                pass
         ev = self.input.get()
         while ev:
             top = self.screen

@@ -35,7 +35,7 @@ class Font:
         self._bpg = row_bytes * self.height
         self._base = HEADER + 2 * self._count
         try:
-            data = memoryview(f)  # a ROMFS file: read in place from flash
+            data = memoryview(f)  # pyright: ignore[reportArgumentType]  # a ROMFS file: in place
         except TypeError:
             data = None
         if data is not None:
@@ -96,7 +96,7 @@ class Font:
             if bitmaps is not None:
                 base = i * bpg
                 scratch[:] = bitmaps[base:base + bpg]
-            else:
+            elif f is not None:
                 f.seek(base0 + i * bpg)
                 f.readinto(scratch)
             fb.blit(glyph, x, y, key, pal)
