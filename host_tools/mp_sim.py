@@ -85,6 +85,7 @@ class SimBoard:
         self.pressed = 0
         self._shake_until = -1
         self._next = 0
+        self._battery = None
         self._seed = seed & 0xFFFFFFFF or 1
 
     def buttons(self):
@@ -110,12 +111,18 @@ class SimBoard:
                 self._shake_until = self.now + int(arg)
             elif action == "shot":
                 self.shot(arg)
+            elif action == "battery":
+                self._battery = (int(arg.rstrip("+")), arg.endswith("+"))
             elif action == "end":
                 raise Done()
 
     def shot(self, name):
         write_frame(self.shot_dir + "/" + name + ".fb", self.display)
         print("shot", name)
+
+    def battery(self):
+        """(percent, charging) once the script set it, else None."""
+        return self._battery
 
     def _motion(self):
         if self.now >= self._shake_until:

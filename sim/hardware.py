@@ -82,6 +82,7 @@ class SimHardware(Hardware):
         self.spec = spec
         self.pressed = 0
         self.slept = 0
+        self._battery = None
         self._shake_until = None
         self._random = random.Random(seed)
         if spec.has_motion:
@@ -102,6 +103,14 @@ class SimHardware(Hardware):
             return REST
         sign = 1.0 if (now // SHAKE_PERIOD_MS) % 2 else -1.0
         return (2.2 * sign, -1.1 * sign, 1.0)
+
+    def set_battery(self, level):
+        """A script's `battery` line: "40" or "40+" (charging)."""
+        self._battery = (int(level.rstrip("+")), level.endswith("+"))
+
+    def battery(self):
+        """(percent, charging) once a script set it, else None (not measured)."""
+        return self._battery
 
     def deep_sleep(self):
         """The simulated board sleeps: the panel goes dark and the run goes on as if a button

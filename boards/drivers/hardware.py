@@ -11,12 +11,14 @@ class Hardware:
     and brightness(); `buttons()` returns the raw bitmask of `button_names`; `motion` is None or
     a callable returning (ax, ay, az) in g; `buzzer` is None or has tone(freq_hz) and
     volume(percent); `storage` is the directory for saves; `wake_pins` are the GPIO numbers of
-    the (active-low, RTC-capable) buttons that wake the board from deep sleep.
+    the (active-low, RTC-capable) buttons that wake the board from deep sleep; `battery_mv` is
+    None or a callable returning (battery millivolts, charging).
     """
 
     def __init__(self, name, display, button_names, buttons, motion=None, buzzer=None,
-                 storage="/saves", wake_pins=()):
+                 storage="/saves", wake_pins=(), battery_mv=None):
         self.wake_pins = wake_pins
+        self._battery_mv = battery_mv
         self.name = name
         self.display = display
         self.button_names = button_names
@@ -32,6 +34,13 @@ class Hardware:
     def sleep_ms(self, ms):
         """Wait `ms` milliseconds."""
         time.sleep_ms(ms)
+
+    def battery(self):
+        """(percent, charging) of the battery, or None when the board cannot measure it."""
+        if self._battery_mv is None:
+            return None
+        mv, charging = self._battery_mv()
+        return battery_percent(mv), charging
 
     def deep_sleep(self):
         """Sleep until a wake button is pressed; the ESP32 then boots afresh (main.py runs and the
@@ -50,6 +59,16 @@ class Hardware:
     def rng(self):
         """A 32-bit random number from the hardware generator."""
         return int.from_bytes(os.urandom(4), "little")
+
+
+# A Li-ion cell under a light load: about 3.3 V empty (the regulator drops out), 4.15 V full.
+EMPTY_MV = 3300
+FULL_MV = 4150
+
+
+def battery_percent(mv):
+    """A rough charge level from the cell voltage (linear between EMPTY_MV and FULL_MV)."""
+    return min(max((mv - EMPTY_MV) * 100 // (FULL_MV - EMPTY_MV), 0), 100)
 
 
 def active_low_buttons(pins):

@@ -87,3 +87,25 @@ def test_settings_offer_volume_and_power_saving():
         press(app, nxt)
     press(app, ok)
     assert settings.selected == "Tiết kiệm pin: tắt" and app.settings["power"] is False
+
+
+def test_battery_in_the_header_low_warning_and_a_save_before_brown_out():
+    app = new_app("ttgo_tdisplay")
+    ok = TWO["ttgo_tdisplay"][1]
+    level = [80, False]
+    app.hw.battery = lambda: (level[0], level[1])
+    open_game(app, "xh")
+    press(app, ok)
+    play = app.screen
+    run(app, A.BATTERY_MS + 100)
+    assert "80%" in app.hw.display.shown_text().split("\n")
+    level[0] = 12
+    run(app, A.BATTERY_MS + 100)
+    assert "!12%" in app.hw.display.shown_text().split("\n")     # the warning
+    level[1] = True
+    run(app, A.BATTERY_MS + 100)
+    assert "+12%" in app.hw.display.shown_text().split("\n")     # charging: no warning
+    level[0], level[1] = 4, False
+    app.forget_game(play.save_key)
+    run(app, A.BATTERY_MS + 100)
+    assert app.load_game(play.save_key) is not None             # saved before the brown-out

@@ -25,6 +25,10 @@ OFF_MS = 2 * 60 * 1000
 SLEEP_MS = 10 * 60 * 1000
 DIM_PERCENT = 5
 AWAKE, DIMMED, DARK = 0, 1, 2
+# The battery, on boards that measure it: read every BATTERY_MS into the header (in red from
+# gfx.LOW_BATTERY down); at CRITICAL_PERCENT the game in progress is saved before a brown-out.
+BATTERY_MS = 10 * 1000
+CRITICAL_PERCENT = 5
 DEFAULT_SETTINGS = {"sound": True, "brightness": 3, "rules": {}, "volume": 2, "power": True}
 DAMAGED_SAVE = "Bản lưu ván trước bị hỏng. Bắt đầu ván mới."
 
@@ -75,6 +79,8 @@ class App:
         self.notice = None
         self.settings = self._load_settings()
         self.idle = AWAKE
+        self._battery_at = None
+        self._battery_saved = False
         self._waking = False
         self._last_key = hw.clock()
         self.apply_settings()
@@ -104,6 +110,25 @@ class App:
     def brightness(self):
         """The backlight percent the settings ask for."""
         return BRIGHTNESS_LEVELS[_index(self.settings["brightness"], BRIGHTNESS_LEVELS)]
+
+    def _battery_step(self, now):
+        """Read the battery now and then: the header shows it (gfx.battery); a critical level
+        saves the game in progress once, before the board browns out."""
+        if self._battery_at is not None and time.ticks_diff(now, self._battery_at) < BATTERY_MS:
+            return
+        self._battery_at = now
+        state = self.hw.battery() if hasattr(self.hw, "battery") else None
+        if state != self.gfx.battery:
+            self.gfx.battery = state
+            self.dirty = True
+        if state is None or state[1] or state[0] > CRITICAL_PERCENT:
+            self._battery_saved = False
+            return
+        if not self._battery_saved:
+            self._battery_saved = True
+            top = self.screen
+            if top is not None and hasattr(top, "save"):
+                top.save()
 
     def _idle_step(self, now, pressed):
         """Power saving: long idle dims the screen, turns it off and finally saves the game and
@@ -247,6 +272,7 @@ class App:
                 top.handle(ev)
             self.dirty = True
             ev = self.input.get()
+        self._battery_step(now)
         top = self.screen
         if top is not None and top.tick(now):
             self.dirty = True

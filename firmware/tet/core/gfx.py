@@ -29,6 +29,7 @@ BLACK, WHITE, RED, DARK_RED, GOLD, GREEN, JADE, BLUE = 0, 1, 2, 3, 4, 5, 6, 7
 GREY, DARK, LIGHT, ORANGE, WOOD, CREAM, PINK, CYAN = 8, 9, 10, 11, 12, 13, 14, 15
 # On the OLED a colour is lit or not: backgrounds off, ink on.
 MONO = bytes((0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 1))
+LOW_BATTERY = 15  # percent from which the header's battery level is a warning (red, "!")
 
 
 class Gfx:
@@ -49,6 +50,7 @@ class Gfx:
         if self.colour:
             display.set_palette(PALETTE)
         self.line_h = self.font.height
+        self.battery = None  # (percent, charging) for the header, set by the app; None: unknown
         # a display that keeps `texts` (the simulator's, the tests') is told every text drawn
         self._texts = getattr(display, "texts", None)
 
@@ -123,14 +125,20 @@ class Gfx:
     def header(self, title, right=""):
         """A title bar at the top; returns the y where content starts."""
         h = self.font.height + 2
+        edge = 3 if self.colour else 1
+        end = self.w - edge
         if self.colour:
             self.fill_rect(0, 0, self.w, h, DARK_RED)
-            self.text(title, 3, 1, GOLD)
-            if right:
-                self.text_right(right, self.w - 3, 1, CREAM)
         else:
             self.fill_rect(0, 0, self.w, h, WHITE)
-            self.text(title, 1, 1, BLACK)
-            if right:
-                self.text_right(right, self.w - 1, 1, BLACK)
+        ink = CREAM if self.colour else BLACK
+        if self.battery is not None:
+            percent, charging = self.battery
+            low = percent <= LOW_BATTERY and not charging
+            level = ("+" if charging else "!" if low else "") + "%d%%" % percent
+            self.text_right(level, end, 1, RED if low and self.colour else ink)
+            end -= self.font.measure(level) + self.font.width
+        self.text(title, edge, 1, GOLD if self.colour else BLACK)
+        if right:
+            self.text_right(right, end, 1, ink)
         return h + 1
