@@ -50,7 +50,8 @@ class Gfx:
         if self.colour:
             display.set_palette(PALETTE)
         self.line_h = self.font.height
-        self.battery = None  # (percent, charging) for the header, set by the app; None: unknown
+        # (percent, charging) for the header, set by the app; None: not measured
+        self.battery = None  # type: tuple[int, bool] | None
         # a display that keeps `texts` (the simulator's, the tests') is told every text drawn
         self._texts = getattr(display, "texts", None)
 
