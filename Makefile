@@ -14,7 +14,7 @@ STAMP_NODE  := node_modules/.installed
 STAMP_STUBS := .typings/.installed
 VALGRIND    := /usr/bin/valgrind
 
-.PHONY: setup sim test bench build deploy romfs deploy-romfs data screenshots clean
+.PHONY: setup sim test bench build deploy romfs deploy-romfs image data screenshots clean
 
 # Tiers: the simulator needs only the virtual environment; `make test` adds npm (pyright), the
 # ESP32 stubs, the font source and valgrind, and runs everything.
@@ -71,15 +71,25 @@ bench: setup
 build: setup
 	$(PY) host_tools/build.py --board $(BOARD) --out build
 
+# The stock board's install: .mpy files and fonts on the filesystem. The device is asked first
+# (MicroPython and .mpy version, free flash); a build that cannot work there stops with one line.
 deploy: build
+	$(PY) host_tools/deploy.py files --port $(PORT) --build build
 	$(VENV)/bin/mpremote connect $(PORT) fs cp -r build/. :
 
-# Bytecode and tables in a ROMFS partition run in place from flash (MicroPython 1.25+).
+# Bytecode and fonts in a ROMFS partition run in place from flash: needs a firmware built with
+# MICROPY_VFS_ROM and a romfs partition (boards/romfs/), which deploy-romfs checks first.
 romfs: setup
 	$(PY) host_tools/romfs.py --out build/tet.romfs
 
 deploy-romfs: romfs
+	$(PY) host_tools/deploy.py romfs --port $(PORT) --image build/tet.romfs
 	$(VENV)/bin/mpremote connect $(PORT) romfs deploy build/tet.romfs
+
+# One flashable file (at 0x1000): FIRMWARE (built from boards/romfs/) with our ROMFS image in it.
+image: romfs
+	@if [ -z "$(FIRMWARE)" ]; then echo "make image FIRMWARE=path/to/firmware.bin"; exit 2; fi
+	$(PY) host_tools/image.py --firmware $(FIRMWARE) --romfs build/tet.romfs --out build/tet-image.bin
 
 # The README's pictures, from the headless simulator.
 screenshots: setup

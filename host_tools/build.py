@@ -2,8 +2,9 @@
 
     python host_tools/build.py --board ttgo_tdisplay --out build
         compiles firmware/**/*.py (except main.py) and the drivers the board imports with
-        `mpy-cross -march=xtensawin` into OUT/ as .mpy files, and copies firmware/main.py and the
-        board's board.py as sources (`make deploy` then copies OUT/ to the device with mpremote).
+        `mpy-cross -march=xtensawin` into OUT/ as .mpy files, copies the resource files (fonts,
+        firmware/**/*.bin) as they are, and firmware/main.py and the board's board.py as sources
+        (`make deploy` then copies OUT/ to the device with mpremote).
     python host_tools/build.py --package-json
         rewrites boards/*/package.json so `mpremote mip install` fetches the current file list.
 """
@@ -22,23 +23,44 @@ BOARDS = os.path.join(ROOT, "boards")
 BOARD_IDS = ("ttgo_tdisplay", "m5stickc_plus", "devkit_ssd1306")
 MARKER = ".tet_build"  # marks a directory this script may replace
 ARCH = "xtensawin"  # ESP32 (Xtensa LX6 with windowed registers): needed for the viper code
+RESOURCES = (".bin",)  # data files read at run time (fonts), shipped as they are
 
 
 class BuildError(Exception):
     """A build that cannot go on (the message is one line)."""
 
 
-def firmware_modules():
-    """Paths under firmware/ (relative, '/'-separated) of every module to compile."""
+def _firmware_files(suffixes):
+    """Paths under firmware/ (relative, '/'-separated, sorted) of files ending in `suffixes`."""
     found = []
     for dirpath, dirs, files in os.walk(FIRMWARE):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(files):
-            if name.endswith(".py"):
-                rel = os.path.relpath(os.path.join(dirpath, name), FIRMWARE).replace(os.sep, "/")
-                if rel != "main.py":
-                    found.append(rel)
+            if name.endswith(suffixes):
+                found.append(os.path.relpath(os.path.join(dirpath, name), FIRMWARE).replace(os.sep, "/"))
     return found
+
+
+def firmware_modules():
+    """Paths under firmware/ (relative, '/'-separated) of every module to compile."""
+    return [rel for rel in _firmware_files((".py",)) if rel != "main.py"]
+
+
+def firmware_resources():
+    """Paths under firmware/ of the resource files the firmware opens at run time (fonts)."""
+    return _firmware_files(RESOURCES)
+
+
+def install_firmware(out_dir):
+    """Compile every firmware module into `out_dir` and copy the resources: the tet package as
+    a stock board holds it (the micropython lane imports it from such a directory)."""
+    written = [compile_mpy(FIRMWARE, rel, out_dir) for rel in firmware_modules()]
+    for rel in firmware_resources():
+        dest = os.path.join(out_dir, rel)
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        shutil.copyfile(os.path.join(FIRMWARE, rel), dest)
+        written.append(dest)
+    return written
 
 
 def _driver_imports(path):
@@ -95,7 +117,7 @@ def build(board, out_dir):
                              % (out_dir, MARKER))
         shutil.rmtree(out_dir)
     os.makedirs(out_dir, exist_ok=True)
-    written = [compile_mpy(FIRMWARE, rel, out_dir) for rel in firmware_modules()]
+    written = install_firmware(out_dir)
     written += [compile_mpy(BOARDS, rel, out_dir) for rel in board_drivers(board)]
     for src, name in ((os.path.join(FIRMWARE, "main.py"), "main.py"),
                       (os.path.join(BOARDS, board, "board.py"), "board.py")):
@@ -112,7 +134,7 @@ def package_json(board):
     """The mip package description of `board`: every file, with URLs relative to the board's
     folder, installed under the target directory (use `--target /` so main.py runs at boot)."""
     urls = [["main.py", "../../firmware/main.py"], ["board.py", "board.py"]]
-    urls += [[rel, "../../firmware/" + rel] for rel in firmware_modules()]
+    urls += [[rel, "../../firmware/" + rel] for rel in firmware_modules() + firmware_resources()]
     urls += [[rel, "../" + rel] for rel in board_drivers(board)]
     return {"urls": urls, "deps": [], "version": "0.1.0"}
 

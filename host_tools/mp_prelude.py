@@ -1,12 +1,15 @@
 """Run a script or portable test module under the real `micropython` binary as if on an ESP32.
 
 Usage (by host_tools/mp_lane.py, not by hand):
-    micropython -X heapsize=160K host_tools/mp_prelude.py ROOT MODE TARGET [ARGS...]
+    micropython -X heapsize=160K host_tools/mp_prelude.py ROOT MODE TARGET [--install PATH] [ARGS...]
 
 It hides the unix port's modules that the ESP32 firmware lacks, puts `firmware/` and `boards/`
 first on `sys.path`, then either runs every `test_*` function of a portable test module
-(MODE `test`, optional ARGS: a ROMFS image to import the firmware from, as a device with a ROMFS
-partition does) or imports a module and calls its `main(args)` (MODE `run`).
+(MODE `test`) or imports a module and calls its `main(args)` (MODE `run`).
+
+`--install PATH` imports the firmware from an install instead of the .py sources: a ROMFS image
+(a file: bytecode in place, as a device with a ROMFS partition) or a directory of .mpy and
+resource files (as `make deploy` leaves a stock board).
 """
 
 import builtins
@@ -42,25 +45,43 @@ def _run_tests(modname):
             failed += 1
             print("FAIL", name)
             sys.print_exception(e)
+            if isinstance(e, MemoryError):  # how full, how fragmented
+                import micropython
+
+                micropython.mem_info()
     print("%d passed, %d failed" % (len(names) - failed, failed))
     return 1 if failed else 0
+
+
+def install(path):
+    """Import the firmware from `path` (a ROMFS image file or an installed directory) and no
+    longer from the sources."""
+    import os
+
+    sys.path.remove(sys.path[0])  # firmware/
+    if os.stat(path)[0] & 0x4000:  # a directory: the stock board's file install
+        sys.path.insert(0, path)
+        return
+    import vfs
+
+    with open(path, "rb") as f:
+        image = f.read()
+    vfs.mount(vfs.VfsRom(image), "/rom")
+    sys.path.insert(0, "/rom")
 
 
 def main():
     root, mode, target = sys.argv[1], sys.argv[2], sys.argv[3]
     sys.path[:0] = [root + "/firmware", root + "/boards", root + "/tests/portable",
-                    root + "/host_tools/bench"]
+                    root + "/host_tools/bench", root + "/host_tools"]
+    args = sys.argv[4:]
+    if args[:1] == ["--install"]:
+        install(args[1])
+        args = args[2:]
     if mode == "test":
-        if len(sys.argv) > 4:
-            import vfs
-
-            with open(sys.argv[4], "rb") as f:
-                image = f.read()
-            vfs.mount(vfs.VfsRom(image), "/rom")
-            sys.path.insert(0, "/rom")
         return _run_tests(target)
     mod = __import__(target)
-    return mod.main(sys.argv[4:]) or 0
+    return mod.main(args) or 0
 
 
 sys.exit(main())

@@ -38,7 +38,43 @@ def parse_args(argv):
                    help="start the ms tick counter here (e.g. 1073731824: wraps after 10 s)")
     p.add_argument("--imu", action="store_true", help="fit the optional MPU6050 (DevKit board)")
     p.add_argument("--mute", action="store_true", help="no buzzer sound in the window")
+    p.add_argument("--micropython", action="store_true",
+                   help="headless only: run the firmware in the real micropython binary")
+    p.add_argument("--heap", default="160K", metavar="SIZE",
+                   help="with --micropython: the heap (default 160K)")
+    p.add_argument("--install", choices=("files", "romfs"), default="files",
+                   help="with --micropython: .mpy files (a stock board, default) or ROMFS")
     return p.parse_args(argv)
+
+
+def run_micropython(args, script_path, script_text):
+    """--micropython: the scripted run in the micropython binary (sim/mp_run.py)."""
+    import sim
+    from sim import mp_run
+    from sim.boards import BoardSpec
+    from sim.script import parse
+
+    sim.install_fakes()  # the board modules (read for their sizes and buttons) import machine
+
+    try:
+        mp_run.parse_heap(args.heap)
+    except ValueError as e:
+        print("sim: %s" % e, file=sys.stderr)
+        return 2
+    spec = BoardSpec(args.board, args.imu)
+    try:
+        events = parse(script_text, spec, os.path.basename(script_path))
+    except ScriptError as e:
+        print("sim: %s" % e, file=sys.stderr)
+        return 2
+    storage = args.storage or os.path.join("sim_out", "saves", "mp_" + args.board)
+    code, shots = mp_run.run(spec, events, args.screenshot, storage, args.seed,
+                             args.scale or spec.default_scale, args.heap, args.install)
+    names = ", ".join(os.path.basename(p) for p in shots) or "none"
+    print("sim: micropython run on %s (%s install, heap %s) %s; screenshots in %s/: %s"
+          % (args.board, args.install, args.heap, "done" if code == 0 else "FAILED",
+             os.path.normpath(args.screenshot), names))
+    return 0 if code == 0 else 1
 
 
 def has_display():
@@ -65,6 +101,11 @@ def main(argv=None):
             print("sim: cannot read script: %s" % e, file=sys.stderr)
             return 2
     seed = args.seed if args.seed is not None else (1 if headless else None)
+    if args.micropython:
+        if not headless:
+            print("sim: --micropython runs headless only (add --headless)", file=sys.stderr)
+            return 2
+        return run_micropython(args, script_path, script_text)
     from sim.runner import Session
 
     try:

@@ -59,6 +59,11 @@ class SimBuzzer:
         self._clock_ms = clock_ms
         self.tones = []
         self.sink = sink
+        self.level = 100
+
+    def volume(self, percent):
+        """Loudness, 0..100 (recorded; the window plays at one level)."""
+        self.level = percent
 
     def tone(self, freq_hz):
         """Start a tone (0 = silence)."""
@@ -76,6 +81,8 @@ class SimHardware(Hardware):
                           storage=storage)
         self.spec = spec
         self.pressed = 0
+        self.slept = 0
+        self._battery = None
         self._shake_until = None
         self._random = random.Random(seed)
         if spec.has_motion:
@@ -96,6 +103,21 @@ class SimHardware(Hardware):
             return REST
         sign = 1.0 if (now // SHAKE_PERIOD_MS) % 2 else -1.0
         return (2.2 * sign, -1.1 * sign, 1.0)
+
+    def set_battery(self, level):
+        """A script's `battery` line: "40" or "40+" (charging)."""
+        self._battery = (int(level.rstrip("+")), level.endswith("+"))
+
+    def battery(self):
+        """(percent, charging) once a script set it, else None (not measured)."""
+        return self._battery
+
+    def deep_sleep(self):
+        """The simulated board sleeps: the panel goes dark and the run goes on as if a button
+        had woken it at once (a real board boots again; `slept` counts the sleeps)."""
+        self.display.brightness(0)
+        self.slept += 1
+        print("sim: deep sleep after 10 min idle (the game was saved; a button wakes the board)")
 
     def rng(self):
         """32 random bits from the seeded generator (--seed)."""

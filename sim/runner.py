@@ -83,6 +83,8 @@ class Session:
             self.hw.shake(arg)
         elif action == "shot":
             self.screenshot(arg)
+        elif action == "battery":
+            self.hw.set_battery(arg)
         elif action == "end" and self.headless:
             raise SimDone()
 

@@ -7,6 +7,7 @@
     down NAME / up NAME       press or release without waiting (for chords)
     shake [MS]                shake the motion sensor for MS ms (default 300), settle 120 ms
     shot NAME                 save the screen as NAME.png in the screenshot directory
+    battery PCT [charging]    the battery's level from now on (percent; on any board)
 
 NAME is a button of the board (A, B, UP, DOWN, LEFT, RIGHT, OK; any case) or an alias that
 works on every board: NEXT (A, or DOWN on the DevKit) and SELECT (B, or OK on the DevKit).
@@ -44,10 +45,10 @@ def parse(text, spec, name="script"):
         where = "%s line %d" % (name, number)
         cmd, args = words[0].lower(), words[1:]
         arity = {"wait": (1, 1), "press": (1, 2), "hold": (1, 2), "down": (1, 1), "up": (1, 1),
-                 "shake": (0, 1), "shot": (1, 1)}
+                 "shake": (0, 1), "shot": (1, 1), "battery": (1, 2)}
         if cmd not in arity:
-            raise ScriptError("%s: unknown command %r (wait, press, hold, down, up, shake, shot)"
-                              % (where, cmd))
+            raise ScriptError("%s: unknown command %r (wait, press, hold, down, up, shake, shot, "
+                              "battery)" % (where, cmd))
         low, high = arity[cmd]
         if not low <= len(args) <= high:
             raise ScriptError("%s: %s takes %d to %d arguments" % (where, cmd, low, high))
@@ -55,6 +56,12 @@ def parse(text, spec, name="script"):
             now += _ms(args[0], where)
         elif cmd == "shot":
             events.append((now, "shot", args[0]))
+        elif cmd == "battery":
+            percent = _ms(args[0], where)
+            if percent > 100 or args[1:] not in ([], ["charging"]):
+                raise ScriptError("%s: battery takes a percent (0-100) and maybe 'charging'" % where)
+            # "40" or "40+" (charging): one word, as the micropython run's event file wants it
+            events.append((now, "battery", "%d%s" % (percent, "+" if args[1:] else "")))
         elif cmd == "shake":
             length = _ms(args[0], where) if args else SHAKE_MS
             events.append((now, "shake", length))

@@ -5,6 +5,7 @@ import os
 import pytest
 
 import hostbench_boot
+from build import install_firmware
 from romfs import build_image
 
 BUDGET_BOOT = 40 * 1024
@@ -20,6 +21,25 @@ def image(tmp_path_factory):
 @pytest.mark.parametrize("board", hostbench_boot.BOARDS)
 def test_boot_to_menu_fits_the_heap_budget(board, image):
     heap, fb = hostbench_boot.probe(board, image)
+    assert fb in (16200, 1024)
+    assert heap < BUDGET_BOOT, "boot to menu holds %d B (budget %d B)" % (heap, BUDGET_BOOT)
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("files") / "install")
+    install_firmware(path)
+    return path
+
+
+@pytest.mark.parametrize("board", [
+    pytest.param(b, marks=pytest.mark.xfail(strict=True, reason=(
+        "measured 2026-12-01: ~53.6 KB on the colour boards, ~38 KB of it firmware "
+        "(bytecode ~11 KB, qstrs ~7.6 KB): over budget in the file install (issue 11)")))
+    if b != "devkit_ssd1306" else b for b in hostbench_boot.BOARDS])
+def test_boot_from_mpy_files_fits_the_heap_budget(board, files):
+    """A stock board (make deploy): the bytecode is loaded into the heap."""
+    heap, fb = hostbench_boot.probe(board, files)
     assert fb in (16200, 1024)
     assert heap < BUDGET_BOOT, "boot to menu holds %d B (budget %d B)" % (heap, BUDGET_BOOT)
 

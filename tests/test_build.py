@@ -47,6 +47,7 @@ def test_build_tree(board, tmp_path):
     assert res.returncode == 0, res.stderr
     files = tree(out)
     expected = {p[:-3] + ".mpy" for p in firmware_sources() if p != "main.py"}
+    expected |= {"tet/data/font_small.bin", "tet/data/font_large.bin"}  # resources, as they are
     expected |= {"drivers/%s.mpy" % d for d in DRIVERS[board]}
     expected |= {"main.py", "board.py", build.MARKER}
     assert files == expected
@@ -85,11 +86,26 @@ def test_package_json_is_current_and_every_url_exists(board):
         "stale: run .venv/bin/python host_tools/build.py --package-json"
     targets = {t for t, _u in package["urls"]}
     assert "main.py" in targets and "board.py" in targets
-    assert {t for t in targets if t.startswith("tet/")} == \
+    assert {t for t in targets if t.startswith("tet/") and t.endswith(".py")} == \
         {p for p in firmware_sources() if p.startswith("tet/")}
     assert {t[len("drivers/"):-3] for t in targets if t.startswith("drivers/")} == DRIVERS[board]
     for _target, url in package["urls"]:
         assert os.path.exists(os.path.join(os.path.dirname(path), url)), url
+
+
+@pytest.mark.parametrize("board", sorted(DRIVERS))
+def test_mip_installs_the_tree_make_build_produces(board, tmp_path):
+    """The same files, module for module (mip fetches the .py sources, which the device
+    compiles on import; `make deploy` copies them compiled), and the same resources."""
+    out = tmp_path / "build"
+    assert build.main(["--board", board, "--out", str(out)]) == 0
+    built = tree(out) - {build.MARKER}
+    with open(os.path.join(ROOT, "boards", board, "package.json")) as f:
+        targets = [t for t, _u in json.load(f)["urls"]]
+    assert len(targets) == len(set(targets))
+    as_built = {t[:-3] + ".mpy" if t.endswith(".py") and t not in ("main.py", "board.py") else t
+                for t in targets}
+    assert as_built == built
 
 
 @pytest.mark.parametrize("board", sorted(DRIVERS))

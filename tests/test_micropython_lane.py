@@ -4,6 +4,7 @@ import os
 
 import pytest
 
+from build import install_firmware
 from mp_lane import ROOT, heap_with_image, micropython_binary, run
 from romfs import build_image
 
@@ -18,11 +19,20 @@ def romfs_image(tmp_path_factory):
     return path
 
 
+@pytest.fixture(scope="session")
+def file_install(tmp_path_factory):
+    """The firmware as `make deploy` installs it on a stock board: .mpy files and resources."""
+    path = str(tmp_path_factory.mktemp("files") / "install")
+    install_firmware(path)
+    return path
+
+
 def heap_for(module):
     """A portable module may ask for the device budget with a top-level `HEAP = "160K"` line.
 
-    Such a module imports the firmware from a ROMFS image, as the device does (bytecode in
-    flash); the others import the .py files with a 1 MB heap.
+    Such a module runs twice: importing the firmware from a ROMFS image (bytecode in flash, a
+    device with a ROMFS partition) and from a directory of .mpy files (a stock board, bytecode
+    loaded into the heap). The others import the .py files with a 1 MB heap.
     """
     with open(os.path.join(PORTABLE, module + ".py"), encoding="utf-8") as f:
         for line in f:
@@ -31,16 +41,41 @@ def heap_for(module):
     return "1M"
 
 
+BUDGETED = [m for m in MODULES if heap_for(m) != "1M"]
+
+
+def check(res):
+    assert res.returncode == 0, res.stdout[-4000:] + res.stderr[-4000:]
+    assert " 0 failed" in res.stdout
+
+
 @pytest.mark.parametrize("module", MODULES)
 def test_portable_module_under_micropython(module, romfs_image):
     assert micropython_binary(), "micropython binary missing: run `make setup`"
     heap = heap_for(module)
     if heap == "1M":
-        res = run("test", module, heap=heap)
+        check(run("test", module, heap=heap))
     else:
-        res = run("test", module, [romfs_image], heap=heap_with_image(int(heap[:-1]), romfs_image))
-    assert res.returncode == 0, res.stdout[-4000:] + res.stderr[-4000:]
-    assert " 0 failed" in res.stdout
+        check(run("test", module, ["--install", romfs_image], heap=heap_with_image(int(heap[:-1]), romfs_image)))
+
+
+# Known to run out of heap in the file install today (measured 2026-12-01, issue 11): listed so
+# `make test` shows them as expected failures until the games' heap shrinks (not strict: at the
+# edge, a small change of layout decides).
+FILE_LANE_SHORT = {
+    "test_o_an_quan_ui_game": "at the edge: ~25 KB free but fragmented when the searcher's "
+                              "4 KB tables are allocated",
+    "test_to_tom_ui_game": "Tổ Tôm's modules take ~77 KB of heap from .mpy files (hand 20 KB, "
+                           "engine 23 KB): MemoryError in to_dict while saving",
+    "test_long_evening": "Tổ Tôm does not fit after the other games' names are interned",
+}
+
+
+@pytest.mark.parametrize("module", [
+    pytest.param(m, marks=pytest.mark.xfail(reason=FILE_LANE_SHORT[m])) if m in FILE_LANE_SHORT
+    else m for m in BUDGETED])
+def test_budgeted_module_from_a_file_install(module, file_install):
+    check(run("test", module, ["--install", file_install], heap=heap_for(module)))
 
 
 def test_hidden_modules_are_really_hidden():

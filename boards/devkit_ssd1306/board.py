@@ -33,4 +33,5 @@ def create(storage="/saves"):
     motion = MPU6050(i2c, IMU_ADDRESS) if IMU_ADDRESS in i2c.scan() else None
     buttons = active_low_buttons(Pin(n, Pin.IN, Pin.PULL_UP) for n in BUTTON_PINS)
     return Hardware(NAME, display, BUTTON_NAMES, buttons, motion=motion,
-                    buzzer=Buzzer(Pin(PIEZO)), storage=storage)
+                    buzzer=Buzzer(Pin(PIEZO)), storage=storage,
+                    wake_pins=(BUTTON_PINS[4], BUTTON_PINS[1]))  # OK and DOWN wake it

@@ -9,12 +9,16 @@ class Hardware:
 
     `display` is a framebuf.FrameBuffer subclass with width/height/depth, show(), set_palette()
     and brightness(); `buttons()` returns the raw bitmask of `button_names`; `motion` is None or
-    a callable returning (ax, ay, az) in g; `buzzer` is None or has tone(freq_hz); `storage` is
-    the directory for saves.
+    a callable returning (ax, ay, az) in g; `buzzer` is None or has tone(freq_hz) and
+    volume(percent); `storage` is the directory for saves; `wake_pins` are the GPIO numbers of
+    the (active-low, RTC-capable) buttons that wake the board from deep sleep; `battery_mv` is
+    None or a callable returning (battery millivolts, charging).
     """
 
     def __init__(self, name, display, button_names, buttons, motion=None, buzzer=None,
-                 storage="/saves"):
+                 storage="/saves", wake_pins=(), battery_mv=None):
+        self.wake_pins = wake_pins
+        self._battery_mv = battery_mv
         self.name = name
         self.display = display
         self.button_names = button_names
@@ -31,9 +35,40 @@ class Hardware:
         """Wait `ms` milliseconds."""
         time.sleep_ms(ms)
 
+    def battery(self):
+        """(percent, charging) of the battery, or None when the board cannot measure it."""
+        if self._battery_mv is None:
+            return None
+        mv, charging = self._battery_mv()
+        return battery_percent(mv), charging
+
+    def deep_sleep(self):
+        """Sleep until a wake button is pressed; the ESP32 then boots afresh (main.py runs and the
+        game's setup offers its save). The classic ESP32 wakes on one pin going low (ext0) and
+        on a set of pins all low (ext1), so the first two wake pins each wake it alone."""
+        import esp32
+        import machine
+
+        self.display.brightness(0)
+        if self.wake_pins:
+            esp32.wake_on_ext0(machine.Pin(self.wake_pins[0]), esp32.WAKEUP_ALL_LOW)
+        if len(self.wake_pins) > 1:
+            esp32.wake_on_ext1((machine.Pin(self.wake_pins[1]),), esp32.WAKEUP_ALL_LOW)
+        machine.deepsleep()
+
     def rng(self):
         """A 32-bit random number from the hardware generator."""
         return int.from_bytes(os.urandom(4), "little")
+
+
+# A Li-ion cell under a light load: about 3.3 V empty (the regulator drops out), 4.15 V full.
+EMPTY_MV = 3300
+FULL_MV = 4150
+
+
+def battery_percent(mv):
+    """A rough charge level from the cell voltage (linear between EMPTY_MV and FULL_MV)."""
+    return min(max((mv - EMPTY_MV) * 100 // (FULL_MV - EMPTY_MV), 0), 100)
 
 
 def active_low_buttons(pins):

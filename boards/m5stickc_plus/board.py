@@ -44,4 +44,5 @@ def create(storage="/saves"):
                      rotation=ROTATION, bgr=BGR)
     buttons = active_low_buttons(Pin(n, Pin.IN) for n in BUTTON_PINS)
     return Hardware(NAME, display, BUTTON_NAMES, buttons, motion=MPU6886(i2c),
-                    buzzer=Buzzer(Pin(BUZZER)), storage=storage)
+                    buzzer=Buzzer(Pin(BUZZER)), storage=storage, wake_pins=BUTTON_PINS,
+                    battery_mv=power.battery)

@@ -4,7 +4,9 @@
 # into the MicroPython image (bytecode in flash, nothing to copy, more free heap).  From a
 # MicroPython checkout:
 #   make -C ports/esp32 BOARD=ESP32_GENERIC FROZEN_MANIFEST=$(realpath boards/m5stickc_plus/manifest.py)
-# Relative paths below are relative to this folder.
+# Relative paths below are relative to this folder. The fonts (tet/data/*.bin) are resource files,
+# which a frozen build cannot hold: copy them too (mpremote cp -r build/tet/data :tet/) -- not
+# tried on hardware: tet.core.text finds them next to tet.data's __file__.
 
 include("$(PORT_DIR)/boards/manifest.py")
 

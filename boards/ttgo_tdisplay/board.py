@@ -1,7 +1,7 @@
 """LilyGO TTGO T-Display: ST7789 135x240 on SPI (used landscape), buttons on GPIO0 and GPIO35."""
 
 import machine
-from machine import PWM, SPI, Pin
+from machine import ADC, PWM, SPI, Pin
 
 from drivers.hardware import Hardware, active_low_buttons
 from drivers.st7789 import ST7789
@@ -25,6 +25,9 @@ BUTTON_PINS = (0, 35)  # A (left of the USB socket), B; both have pull-ups on th
 BGR = False  # set True if red and blue come out swapped
 SPI_HZ = 40_000_000  # lower it (e.g. 26_000_000) if the picture shows noise
 ROTATION = 1  # landscape, buttons on the right
+BATTERY_ADC = 34  # the cell through a 100k/100k divider (half its voltage)
+BATTERY_ADC_EN = 14  # high connects the divider
+USB_MV = 4300  # above a cell's full voltage: USB power, charging
 
 
 def create(storage="/saves"):
@@ -40,4 +43,12 @@ def create(storage="/saves"):
                      rst=Pin(LCD_RST, Pin.OUT, value=1), backlight=set_backlight,
                      rotation=ROTATION, bgr=BGR)
     buttons = active_low_buttons(Pin(n, Pin.IN) for n in BUTTON_PINS)
-    return Hardware(NAME, display, BUTTON_NAMES, buttons, storage=storage)
+    Pin(BATTERY_ADC_EN, Pin.OUT, value=1)
+    adc = ADC(Pin(BATTERY_ADC), atten=ADC.ATTN_11DB)
+
+    def battery_mv():
+        mv = adc.read_uv() * 2 // 1000
+        return mv, mv > USB_MV
+
+    return Hardware(NAME, display, BUTTON_NAMES, buttons, storage=storage, wake_pins=BUTTON_PINS,
+                    battery_mv=battery_mv)

@@ -1,27 +1,20 @@
 """Boot the launcher on fake hardware and print the heap it holds (run under micropython).
 
-Args: BOARD [ROMFS_IMAGE]. With an image, firmware modules import from it (bytecode in place,
-as on a device with a ROMFS partition); without, from the .py sources (a plain file install).
+Args: BOARD. The firmware comes from the prelude's `--install` (a ROMFS image: bytecode in place,
+as on a device with a ROMFS partition; a directory of .mpy files: a stock board) or, without one,
+from the .py sources.
 Prints `heap <bytes in use by the firmware> fb <framebuffer bytes>`.
 """
 
 import gc
-import sys
 
 
 def main(args):
     board = args[0]
-    if len(args) > 1:
-        import vfs
-
-        with open(args[1], "rb") as f:
-            image = f.read()
-        vfs.mount(vfs.VfsRom(image), "/rom")
-        sys.path.insert(0, "/rom")
     from fake_hw import FakeHardware, clear_storage  # the test harness is not firmware: not counted
 
     gc.collect()
-    before = gc.mem_alloc()
+    before = gc.mem_alloc()  # fake_hw allocated the framebuffer already: it is added below
     hw = FakeHardware(board, record_text=False)
     clear_storage(hw)
     from tet.ui.launcher import boot
@@ -29,4 +22,5 @@ def main(args):
     app = boot(hw)
     app.step()
     gc.collect()
-    print("heap", gc.mem_alloc() - before, "fb", len(hw.display.buf), "title", app.screen.title)
+    fb = len(hw.display.buf)
+    print("heap", gc.mem_alloc() - before + fb, "fb", fb, "title", app.screen.title)

@@ -14,16 +14,19 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from benchlib import report  # noqa: E402
+from build import install_firmware  # noqa: E402
 from mp_lane import heap_with_image, run  # noqa: E402
 from romfs import build_image  # noqa: E402
 
 BOARDS = ("ttgo_tdisplay", "m5stickc_plus", "devkit_ssd1306")
 
 
-def probe(board, image=None):
-    """Return (heap bytes, framebuffer bytes) of a boot to the menu."""
-    heap = heap_with_image(160, image) if image else "160K"
-    res = run("run", "boot_probe", [board] + ([image] if image else []), heap=heap)
+def probe(board, install=None):
+    """Return (heap bytes, framebuffer bytes) of a boot to the menu, the firmware from `install`
+    (a ROMFS image, a directory of .mpy files, or None for the .py sources)."""
+    romfs = install is not None and os.path.isfile(install)
+    heap = heap_with_image(160, install) if romfs else "160K"
+    res = run("run", "boot_probe", (["--install", install] if install else []) + [board], heap=heap)
     parts = res.stdout.split()
     if res.returncode != 0 or "heap" not in parts:
         raise SystemExit("boot probe failed on %s: %s" % (board, res.stderr[-500:]))
@@ -34,11 +37,16 @@ def main(args):
     with tempfile.TemporaryDirectory() as tmp:
         image = os.path.join(tmp, "tet.romfs")
         size = build_image(image)
+        files = os.path.join(tmp, "install")
+        install_firmware(files)
         report("ROMFS image of the firmware", size, "B", "flash, not heap")
         for board in BOARDS:
             heap, fb = probe(board, image)
             report("%s, ROMFS (bytecode in flash)" % board, heap, "B",
                    "incl. %d B framebuffer; budget 40 KB" % fb)
+            heap, fb = probe(board, files)
+            report("%s, .mpy files (make deploy, a stock board)" % board, heap, "B",
+                   "bytecode loaded into the heap")
             heap, fb = probe(board)
             report("%s, .py files on the filesystem" % board, heap, "B",
                    "bytecode compiled into the heap")

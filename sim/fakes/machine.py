@@ -17,6 +17,7 @@ def reset():
     del log[:]
     _levels.clear()
     _i2c_devices.clear()
+    _adc_uv.clear()
 
 
 def set_level(pin_id, value):
@@ -251,3 +252,29 @@ class PWM:
         """Stop the output."""
         self._duty = 0
         self._log()
+
+
+# microvolts an ADC pin reads (set_adc_uv), by pin id; unset pins read 0
+_adc_uv = {}
+
+
+def set_adc_uv(pin_id, microvolts):
+    """Make ADC reads of pin `pin_id` return `microvolts` (e.g. a battery divider)."""
+    _adc_uv[pin_id] = int(microvolts)
+
+
+class ADC:
+    """An analog input reading the voltage set with set_adc_uv()."""
+
+    ATTN_0DB, ATTN_2_5DB, ATTN_6DB, ATTN_11DB = 0, 1, 2, 3
+
+    def __init__(self, pin, atten=None, **kwargs):
+        self.pin = pin
+
+    def read_uv(self):
+        """The pin's voltage in microvolts."""
+        return _adc_uv.get(getattr(self.pin, "id", self.pin), 0)
+
+    def read_u16(self):
+        """The reading scaled 0..65535 over 0..3.3 V."""
+        return min(self.read_uv() * 65535 // 3300000, 65535)

@@ -14,20 +14,22 @@ BOARDS = {
 }
 
 
-_BUFFERS = {}
+def _fb_size(width, height, depth):
+    return (width + 1) // 2 * height if depth == 4 else width * ((height + 7) // 8)
+
+
+# A board allocates its framebuffer once, first thing at boot, before any firmware import. Here
+# that is this module's import: one buffer as large as the largest board's, whose start every
+# fake display of the process uses (a test may boot several boards one after the other, and a
+# heap fragmented by a game could not give a new 16 KB block, as no device ever has to).
+_BUFFER = bytearray(max(_fb_size(b[0], b[1], b[2]) for b in BOARDS.values()))
 
 
 class FakeDisplay(framebuf.FrameBuffer):
     """A framebuffer with the display extras: show(), set_palette(), brightness()."""
 
     def __init__(self, width, height, depth):
-        # a board allocates its framebuffer once, first thing at boot: apps booted one after the
-        # other in one test process share it, as a fragmented heap could not give a new one
-        key = (width, height, depth)
-        if key not in _BUFFERS:
-            size = (width + 1) // 2 * height if depth == 4 else width * ((height + 7) // 8)
-            _BUFFERS[key] = bytearray(size)
-        self.buf = _BUFFERS[key]
+        self.buf = memoryview(_BUFFER)[:_fb_size(width, height, depth)]
         fmt = framebuf.GS4_HMSB if depth == 4 else framebuf.MONO_VLSB
         super().__init__(self.buf, width, height, fmt)
         self.fill(0)
@@ -71,6 +73,10 @@ class FakeBuzzer:
 
     def __init__(self):
         self.tones = []
+        self.level = 100
+
+    def volume(self, percent):
+        self.level = percent
 
     def tone(self, freq):
         if len(self.tones) >= self.KEEP:
@@ -93,6 +99,7 @@ class FakeHardware:
         self.buzzer = FakeBuzzer() if buzzer else None
         self.now = 1000
         self.pressed = 0
+        self.slept = 0
         if storage is None:
             import os
 
@@ -114,6 +121,10 @@ class FakeHardware:
 
     def rng(self):
         return 20250129
+
+    def deep_sleep(self):
+        """A board would sleep until a button and boot again; the fake counts and returns."""
+        self.slept += 1
 
 
 ENOSPC = 28  # errno numbers (MicroPython's unix errno module lacks ENOSPC)
@@ -144,6 +155,9 @@ class _LimitedFile:
 
     def read(self, *n):
         return self.f.read(*n)
+
+    def seek(self, *where):
+        return self.f.seek(*where)
 
     def close(self):
         self.f.close()
@@ -283,10 +297,10 @@ def new_app(board="ttgo_tdisplay", keep_storage=False, storage=None):
 
     `storage`: a FakeDir to use as the board's storage (its path is the board's usual one).
     """
+    _forget_loaded_games()
+    hw = FakeHardware(board)  # the framebuffer first, as a board's boot allocates it
     from tet.ui.launcher import boot
 
-    _forget_loaded_games()
-    hw = FakeHardware(board)
     if storage is not None:
         storage.path = hw.storage
         hw.storage = storage

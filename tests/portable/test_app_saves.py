@@ -81,7 +81,9 @@ def test_the_previous_firmwares_settings_are_migrated_without_a_notice():
     app.save_settings()
     obj, status = app.storage.load("settings")
     assert status == st.OK and obj["version"] == SETTINGS_VERSION
-    assert obj["data"] == {"sound": False, "brightness": 1, "rules": {"oaq.quan_value": 5}}
+    # what the old firmware held is kept; settings it did not have take their defaults
+    assert obj["data"] == dict(DEFAULT_SETTINGS, sound=False, brightness=1,
+                               rules={"oaq.quan_value": 5})
 
 
 def test_a_full_flash_keeps_a_settings_change_and_says_so_once():

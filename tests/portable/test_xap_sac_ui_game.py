@@ -6,11 +6,9 @@ closes the round results, until the final result.
 """
 
 import gc
+import sys
 
 from fake_hw import TWO, new_app, open_game, press
-
-from tet.games.xap_sac import engine as X
-from tet.games.xap_sac import table as U
 
 HEAP = "160K"
 
@@ -21,6 +19,9 @@ def whole_game(board):
     nxt, ok = TWO[board]
     open_game(app, "xs")
     press(app, ok)
+    # the modules the game loaded (a copy imported here first would stay in the heap twice)
+    X = sys.modules["tet.games.xap_sac.engine"]
+    U = sys.modules["tet.games.xap_sac.table"]
     table = app.screen
     assert type(table).__name__ == "Table"
     game = table.game

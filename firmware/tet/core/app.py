@@ -23,7 +23,19 @@ THINK_FRAME_MS = 80
 SETTINGS = "settings"
 SETTINGS_VERSION = 1
 BRIGHTNESS_LEVELS = (20, 40, 60, 80, 100)
-DEFAULT_SETTINGS = {"sound": True, "brightness": 3, "rules": {}}
+VOLUME_LEVELS = (25, 50, 75, 100)  # buzzer loudness, percent (mute is the "sound" setting)
+# Idle without a key press (with "power" on): dim, then the screen off, then deep sleep (the game
+# saved first; a button wakes the board, which boots and offers to resume the save).
+DIM_MS = 30 * 1000
+OFF_MS = 2 * 60 * 1000
+SLEEP_MS = 10 * 60 * 1000
+DIM_PERCENT = 5
+AWAKE, DIMMED, DARK = 0, 1, 2
+# The battery, on boards that measure it: read every BATTERY_MS into the header (in red from
+# gfx.LOW_BATTERY down); at CRITICAL_PERCENT the game in progress is saved before a brown-out.
+BATTERY_MS = 10 * 1000
+CRITICAL_PERCENT = 5
+DEFAULT_SETTINGS = {"sound": True, "brightness": 3, "rules": {}, "volume": 2, "power": True}
 # modules of tet.core that only check loaded data: dropped like a game's own modules
 TRANSIENT = ("tet.core.saves", "tet.core.schema")
 
@@ -73,18 +85,26 @@ class App:
         self._save_failed = False
         self._pumped = hw.clock()
         self.settings = self._load_settings()
+        self.idle = AWAKE
+        self._battery_at = None
+        self._battery_saved = False
+        self._waking = False
+        self._last_key = hw.clock()
         self.apply_settings()
 
     def _load_settings(self):
-        settings = {"sound": DEFAULT_SETTINGS["sound"], "brightness": DEFAULT_SETTINGS["brightness"],
-                    "rules": {}}
+        settings = {}
+        for key in DEFAULT_SETTINGS:
+            settings[key] = DEFAULT_SETTINGS[key]
+        settings["rules"] = {}
         obj, status = self.storage.load(SETTINGS)
         if status == st.MISSING:
             return settings
         before = set(sys.modules)
         from tet.core import saves
 
-        good = status == st.OK and saves.settings_from(obj, settings, len(BRIGHTNESS_LEVELS), self._rules)
+        good = status == st.OK and saves.settings_from(obj, settings, len(BRIGHTNESS_LEVELS), len(VOLUME_LEVELS),
+                                                       self._rules)
         if not good:
             self.notice = saves.SETTINGS_RESET
         del saves, obj
@@ -95,10 +115,71 @@ class App:
         return settings
 
     def apply_settings(self):
-        """Push sound and brightness settings to the hardware."""
+        """Push sound, volume and brightness settings to the hardware (checked when loaded)."""
         if self._sound is not None:
             self._sound.enabled = self.settings["sound"]
-        self.hw.display.brightness(BRIGHTNESS_LEVELS[self.settings["brightness"]])
+        buzzer = self.hw.buzzer
+        if buzzer is not None and hasattr(buzzer, "volume"):
+            buzzer.volume(VOLUME_LEVELS[self.settings["volume"]])
+        self.hw.display.brightness(self.brightness())
+
+    def brightness(self):
+        """The backlight percent the settings ask for."""
+        return BRIGHTNESS_LEVELS[self.settings["brightness"]]
+
+    def _battery_step(self, now):
+        """Read the battery now and then: the header shows it (gfx.battery); a critical level
+        saves the game in progress once, before the board browns out."""
+        if self._battery_at is not None and time.ticks_diff(now, self._battery_at) < BATTERY_MS:
+            return
+        self._battery_at = now
+        state = self.hw.battery() if hasattr(self.hw, "battery") else None
+        if state != self.gfx.battery:
+            self.gfx.battery = state
+            self.dirty = True
+        if state is None or state[1] or state[0] > CRITICAL_PERCENT:
+            self._battery_saved = False
+            return
+        if not self._battery_saved:
+            self._battery_saved = True
+            top = self.screen
+            if top is not None and hasattr(top, "save"):
+                top.save()
+
+    def _idle_step(self, now, pressed):
+        """Power saving: long idle dims the screen, turns it off and finally saves the game and
+        puts the board in deep sleep; a key brightens it again (on a dark screen the key only
+        wakes it). Returns True when the key events of this step must be dropped."""
+        if pressed:
+            self._last_key = now
+            if self.idle != AWAKE:
+                # dimmed, the screen is still readable and the key acts; dark, it only wakes
+                self._waking = self.idle == DARK
+                self.idle = AWAKE
+                self.hw.display.brightness(self.brightness())
+                self.dirty = True
+        if self._waking:
+            # the waking press, until it is released, is not a key for the screen
+            self._waking = self.hw.buttons() != 0
+            return True
+        if pressed or not self.settings["power"]:
+            return False
+        idle = time.ticks_diff(now, self._last_key)
+        if idle >= SLEEP_MS and hasattr(self.hw, "deep_sleep"):
+            top = self.screen
+            if top is not None and hasattr(top, "save"):
+                top.save()
+            self.hw.deep_sleep()
+            self._last_key = now  # a board that returns from deep_sleep (the fakes) is awake
+            self.idle = AWAKE
+            self.hw.display.brightness(self.brightness())
+        elif idle >= OFF_MS and self.idle != DARK:
+            self.idle = DARK
+            self.hw.display.brightness(0)
+        elif DIM_MS <= idle < OFF_MS and self.idle == AWAKE:
+            self.idle = DIMMED
+            self.hw.display.brightness(min(DIM_PERCENT, self.brightness()))
+        return False
 
     def save_settings(self):
         """Persist the settings (atomic save); False if they could not be written (said once)."""
@@ -224,6 +305,9 @@ class App:
         """One pass of the loop: poll input, handle events, animate, redraw if needed."""
         now = self.hw.clock()
         self.input.poll(now)
+        if self._idle_step(now, self.hw.buttons() != 0 or self.input.waiting_any()):
+            while self.input.get():
+                pass
         ev = self.input.get()
         while ev:
             top = self.screen
@@ -234,6 +318,7 @@ class App:
         if self.notice is not None and self.stack and self.show_notice is not None:
             text, self.notice = self.notice, None
             self.show_notice(self, text)
+        self._battery_step(now)
         top = self.screen
         if top is not None and top.tick(now):
             self.dirty = True

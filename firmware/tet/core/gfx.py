@@ -4,7 +4,7 @@ Colour screens are 4-bit palette buffers (16 colours below); the 128x64 OLED is 
 colour maps to on/off through MONO. Screens use the names (gfx.RED, ...) and never raw values.
 """
 
-from tet.core.text import Font
+from tet.core.text import Font, data_path
 
 # index: (name, RGB888). Chosen for Tết: red and gold on dark, wood and jade for boards.
 PALETTE = (
@@ -29,30 +29,29 @@ BLACK, WHITE, RED, DARK_RED, GOLD, GREEN, JADE, BLUE = 0, 1, 2, 3, 4, 5, 6, 7
 GREY, DARK, LIGHT, ORANGE, WOOD, CREAM, PINK, CYAN = 8, 9, 10, 11, 12, 13, 14, 15
 # On the OLED a colour is lit or not: backgrounds off, ink on.
 MONO = bytes((0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 1))
+LOW_BATTERY = 15  # percent from which the header's battery level is a warning (red, "!")
 
 
 class Gfx:
     """The screen as screens see it: `w`, `h`, `colour`, `small`, fonts and drawing calls."""
 
     def __init__(self, display):
-        from tet.data import font_small
-
         self.fb = display
         self.w = display.width
         self.h = display.height
         self.colour = display.depth > 1
         self.small = self.h < 100
         self._map = None if self.colour else MONO
-        self.font = Font(font_small, display.depth)
+        self.font = Font(data_path("font_small.bin"), display.depth)
         if self.colour:
-            from tet.data import font_large
-
-            self.big = Font(font_large, display.depth)
+            self.big = Font(data_path("font_large.bin"), display.depth)
         else:
             self.big = self.font
         if self.colour:
             display.set_palette(PALETTE)
         self.line_h = self.font.height
+        # (percent, charging) for the header, set by the app; None: not measured
+        self.battery = None  # type: tuple[int, bool] | None
         # a display that keeps `texts` (the simulator's, the tests') is told every text drawn
         self._texts = getattr(display, "texts", None)
 
@@ -127,14 +126,20 @@ class Gfx:
     def header(self, title, right=""):
         """A title bar at the top; returns the y where content starts."""
         h = self.font.height + 2
+        edge = 3 if self.colour else 1
+        end = self.w - edge
         if self.colour:
             self.fill_rect(0, 0, self.w, h, DARK_RED)
-            self.text(title, 3, 1, GOLD)
-            if right:
-                self.text_right(right, self.w - 3, 1, CREAM)
         else:
             self.fill_rect(0, 0, self.w, h, WHITE)
-            self.text(title, 1, 1, BLACK)
-            if right:
-                self.text_right(right, self.w - 1, 1, BLACK)
+        ink = CREAM if self.colour else BLACK
+        if self.battery is not None:
+            percent, charging = self.battery
+            low = percent <= LOW_BATTERY and not charging
+            level = ("+" if charging else "!" if low else "") + "%d%%" % percent
+            self.text_right(level, end, 1, RED if low and self.colour else ink)
+            end -= self.font.measure(level) + self.font.width
+        self.text(title, edge, 1, GOLD if self.colour else BLACK)
+        if right:
+            self.text_right(right, end, 1, ink)
         return h + 1

@@ -116,6 +116,10 @@ class Input:
         """True when event `ev` is in the queue (it stays there)."""
         return ev in self._queue
 
+    def waiting_any(self):
+        """True when any event is queued."""
+        return bool(self._queue)
+
     def get(self):
         """Return the next queued event, or NONE."""
         if self._queue:

@@ -30,10 +30,10 @@ def unwrap(obj):
     return 1, obj
 
 
-def settings_from(obj, settings, levels, declared=None):
+def settings_from(obj, settings, levels, volumes, declared=None):
     """Copy the valid fields of a loaded settings file into `settings`; False if any was bad.
 
-    `levels` is how many brightness levels there are (tet.core.app.BRIGHTNESS_LEVELS).
+    `levels` and `volumes`: how many brightness and volume levels there are (tet.core.app).
     `declared()` returns the house rules the games declare: (game, name, label, choices) each.
 
     Any version is read field by field (no setting has changed meaning yet); a missing field
@@ -43,7 +43,8 @@ def settings_from(obj, settings, levels, declared=None):
     if version is None or type(obj) is not dict:
         return False
     good = True
-    spec = {"sound": ("bool",), "brightness": ("int", 0, levels - 1)}
+    spec = {"sound": ("bool",), "brightness": ("int", 0, levels - 1),
+            "volume": ("int", 0, volumes - 1), "power": ("bool",)}
     for key in spec:
         if key in obj:
             if check(obj[key], spec[key]) is None:

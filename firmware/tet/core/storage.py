@@ -9,8 +9,12 @@ The directory is a path, or an object with `path` and the os-style `open`, `rena
 `stat`, `mkdir` (tests emulate FAT and a full flash with one). FAT will not rename onto an
 existing file, so both the save and the `.tmp` recovery remove the old file first: a power cut
 between the two leaves the complete `.tmp`, which load() finds.
+
+A save is streamed to the file as json writes it (the header, fixed width, is filled in last), so
+saving a big game never needs its whole text in the heap.
 """
 
+import io
 import json
 import os
 from binascii import crc32
@@ -25,11 +29,35 @@ _ENOSPC = 28
 _EFBIG = 27
 
 
+def _header(crc, size):
+    return ("%s %08x %08d\n" % (MAGIC, crc & 0xFFFFFFFF, size)).encode()
+
+
 def encode(obj):
     """Return the bytes of a save file holding `obj`."""
     body = json.dumps(obj).encode()
-    head = "%s %08x %d\n" % (MAGIC, crc32(body) & 0xFFFFFFFF, len(body))
-    return head.encode() + body
+    return _header(crc32(body), len(body)) + body
+
+
+class _Sink(io.IOBase):
+    """Passes what json.dump writes on to a file, counting and checksumming it; a short write
+    (the flash is full) or a body over MAX_BYTES raises OSError."""
+
+    def __init__(self, f):
+        self.f = f
+        self.size = 0
+        self.crc = 0
+
+    def write(self, data):
+        if isinstance(data, str):  # CPython's json writes text; MicroPython's writes bytes
+            data = data.encode()
+        self.size += len(data)
+        if self.size > MAX_BYTES:
+            raise OSError(_EFBIG)
+        if self.f.write(data) != len(data):
+            raise OSError(_ENOSPC)
+        self.crc = crc32(data, self.crc)
+        return len(data)
 
 
 def decode(data):
@@ -79,15 +107,17 @@ class Storage:
 
         Raises OSError when the save cannot be written; the old save is then still the one loaded.
         """
-        data = encode(obj)
-        if len(data) > MAX_BYTES:
-            raise OSError(_EFBIG)
         final = self.path(name)
         tmp = final + ".tmp"
         try:
             with self._open(tmp, "wb") as f:
-                if f.write(data) != len(data):  # a short write: the flash is full
+                head = _header(0, 0)
+                if f.write(head) != len(head):  # a short write: the flash is full
                     raise OSError(_ENOSPC)
+                sink = _Sink(f)
+                json.dump(obj, sink)
+                f.seek(0)
+                f.write(_header(sink.crc, sink.size))
         except OSError:
             self._remove(tmp)
             raise

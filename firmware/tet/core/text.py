@@ -1,25 +1,51 @@
 """Text in Vietnamese with our own bitmap fonts (framebuf's built-in text is ASCII only).
 
-Fonts are fixed-width, generated into tet/data/ as `bytes` (they stay in flash when frozen or in
-ROMFS). A glyph is slice-copied into one preallocated scratch buffer and blitted through a 2-entry
-palette: the only allocation per character is the short-lived memoryview slice, and the copy is
-about ten times faster than a byte loop under MicroPython (text is most of a frame's drawing).
+A font is a binary resource file in tet/data/ (host_tools/gen_font.py writes it): a header, the
+sorted code points and the glyph bitmaps. Nothing of it is loaded as bytecode constants. From a
+ROMFS partition the file is a memoryview straight into flash; on a plain filesystem (the stock
+board's install) each glyph is read with seek/readinto into one scratch buffer allocated once, so
+a font costs the heap its code table (2 bytes a glyph) and one glyph. The glyph is blitted through
+a 2-entry palette; the only allocation per character on ROMFS is the short-lived memoryview slice.
 """
 
 import framebuf
 
+MAGIC = b"TETF"
+HEADER = 10  # MAGIC, width, height, ascent, row bytes, glyph count (2 bytes, little-endian)
+
+
+def data_path(name):
+    """Path of resource file `name` in tet/data/ (next to that package, wherever it is installed)."""
+    import tet.data
+
+    here = tet.data.__file__
+    return here[: max(here.rfind("/"), here.rfind("\\")) + 1] + name
+
 
 class Font:
-    """A fixed-width bitmap font module (see host_tools/gen_font.py) ready to draw."""
+    """A fixed-width bitmap font file (see host_tools/gen_font.py) ready to draw."""
 
-    def __init__(self, data, depth):
-        self.width = data.WIDTH
-        self.height = data.HEIGHT
-        self.ascent = data.ASCENT
-        self._codes = data.CODES
-        self._bitmaps = memoryview(data.BITMAPS)
-        self._count = len(data.CODES) // 2
-        self._bpg = data.ROW_BYTES * data.HEIGHT
+    def __init__(self, path, depth):
+        f = open(path, "rb")
+        head = f.read(HEADER)
+        if head[:4] != MAGIC:
+            raise ValueError("not a font file: " + path)
+        self.width, self.height, self.ascent, row_bytes = head[4], head[5], head[6], head[7]
+        self._count = head[8] | (head[9] << 8)
+        self._bpg = row_bytes * self.height
+        self._base = HEADER + 2 * self._count
+        try:
+            data = memoryview(f)  # pyright: ignore[reportArgumentType]  # a ROMFS file: in place
+        except TypeError:
+            data = None
+        if data is not None:
+            self._codes = data[HEADER:self._base]
+            self._file = None
+            self._bitmaps = data[self._base:]
+        else:
+            self._codes = f.read(2 * self._count)
+            self._file = f
+            self._bitmaps = None
         self._scratch = bytearray(self._bpg)
         self._glyph = framebuf.FrameBuffer(self._scratch, self.width, self.height, framebuf.MONO_HLSB)
         fmt = framebuf.GS4_HMSB if depth == 4 else framebuf.MONO_HLSB
@@ -41,6 +67,11 @@ class Font:
                 hi = mid - 1
         return -1
 
+    def codes(self):
+        """Every code point the font draws, in order."""
+        c = self._codes
+        return [c[2 * i] | (c[2 * i + 1] << 8) for i in range(self._count)]
+
     def measure(self, text):
         """Width in pixels of `text` on one line."""
         return len(text) * self.width
@@ -53,6 +84,8 @@ class Font:
         pal.pixel(1, 0, colour)
         bpg = self._bpg
         bitmaps = self._bitmaps
+        f = self._file
+        base0 = self._base
         scratch = self._scratch
         glyph = self._glyph
         w = self.width
@@ -60,8 +93,12 @@ class Font:
             i = self.index(ord(ch))
             if i < 0:
                 i = self._missing
-            base = i * bpg
-            scratch[:] = bitmaps[base:base + bpg]
+            if bitmaps is not None:
+                base = i * bpg
+                scratch[:] = bitmaps[base:base + bpg]
+            elif f is not None:
+                f.seek(base0 + i * bpg)
+                f.readinto(scratch)
             fb.blit(glyph, x, y, key, pal)
             x += w
         return x

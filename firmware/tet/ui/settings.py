@@ -1,6 +1,7 @@
-"""Cài đặt: sound, brightness and house rules, saved at once; imported only when opened."""
+"""Cài đặt: sound, volume, brightness, power saving and house rules, saved at once; imported
+only when opened."""
 
-from tet.core.app import BRIGHTNESS_LEVELS
+from tet.core.app import BRIGHTNESS_LEVELS, VOLUME_LEVELS
 from tet.ui.house_rules import all_rules, value_label, values
 from tet.ui.widgets import Choice, Menu, Message
 
@@ -16,6 +17,11 @@ class Settings(Menu):
             (lambda: "Âm thanh: " + ("bật" if app.settings["sound"] else "tắt"), self._toggle_sound),
             (lambda: "Độ sáng: %d%%" % BRIGHTNESS_LEVELS[app.settings["brightness"]], self._brightness),
         ]
+        if app.hw.buzzer is not None:
+            items.insert(1, (lambda: "Âm lượng: %d%%" % VOLUME_LEVELS[app.settings["volume"]],
+                             self._volume))
+        items.append((lambda: "Tiết kiệm pin: " + ("bật" if app.settings["power"] else "tắt"),
+                      self._toggle_power))
         for rule in all_rules():
             items.append((self._rule_label(rule), self._rule_picker(rule)))
         items.append(("Giới thiệu", self._about))
@@ -27,6 +33,16 @@ class Settings(Menu):
 
     def _toggle_sound(self, menu):
         self.app.settings["sound"] = not self.app.settings["sound"]
+        self._changed()
+
+    def _volume(self, menu):
+        s = self.app.settings
+        s["volume"] = (s["volume"] + 1) % len(VOLUME_LEVELS)
+        self._changed()
+
+    def _toggle_power(self, menu):
+        """Dim after 30 s, screen off after 2 min, deep sleep after 10 min without a key."""
+        self.app.settings["power"] = not self.app.settings["power"]
         self._changed()
 
     def _brightness(self, menu):

@@ -64,17 +64,18 @@ class Searcher:
         self.quan_non = bool(quan_non)
         (self.squares, self.qp, self.cap, self.qc, self.debt, self.turn_at, self.over_at,
          self.size) = layout(players)
+        # the two big tables first, while the heap still has room in one piece for them
+        if not tt_bits:
+            tt_bits = TT_BITS if players == 2 else TT_BITS - 1
+        self.tt_mask = (1 << tt_bits) - 1
+        self.tt_key = array("i", bytes(4 << tt_bits))
+        self.tt_data = array("i", bytes(4 << tt_bits))
         self.kids = [[bytearray(self.size) for _ in range(MAX_MOVES)] for _ in range(MAX_PLY)]
         self.order = [bytearray(MAX_MOVES) for _ in range(MAX_PLY)]
         self.keys = [array("i", bytes(4 * MAX_MOVES)) for _ in range(MAX_PLY)]
         self.moves = [bytearray(MAX_MOVES) for _ in range(MAX_PLY)]
         self.killer = [0] * MAX_PLY
         self.history = [0] * (2 * self.squares)
-        if not tt_bits:
-            tt_bits = TT_BITS if players == 2 else TT_BITS - 1
-        self.tt_mask = (1 << tt_bits) - 1
-        self.tt_key = array("i", bytes(4 << tt_bits))
-        self.tt_data = array("i", bytes(4 << tt_bits))
         self.scratch = bytearray(self.size)
         self.total_points = (25 + quan_value) * players
         self.nodes = 0

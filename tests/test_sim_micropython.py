@@ -1,0 +1,69 @@
+"""python -m sim --headless --micropython: the scripted simulator run by the real micropython
+binary, with the device's heap, from either install."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from mp_lane import ROOT
+
+DEMO = os.path.join(ROOT, "sim", "scripts", "demo.txt")
+
+
+def sim(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "sim", "--headless"] + list(args),
+                          capture_output=True, text=True, cwd=cwd or ROOT, timeout=600)
+
+
+def heap_lines(out):
+    return [int(line.split()[2]) for line in out.splitlines() if line.startswith("heap menu ")]
+
+
+@pytest.mark.parametrize("install, board", [("files", "ttgo_tdisplay"), ("romfs", "devkit_ssd1306")])
+def test_same_shots_as_the_cpython_simulator(install, board, tmp_path):
+    mp_dir, py_dir = tmp_path / "mp", tmp_path / "py"
+    res = sim("--micropython", "--install", install, "--board", board, "--script", DEMO,
+              "--screenshot", str(mp_dir), "--storage", str(tmp_path / "s1"))
+    assert res.returncode == 0, res.stdout + res.stderr
+    ref = sim("--board", board, "--script", DEMO, "--screenshot", str(py_dir),
+              "--storage", str(tmp_path / "s2"))
+    assert ref.returncode == 0, ref.stderr
+    names = sorted(os.listdir(py_dir))
+    assert names and sorted(os.listdir(mp_dir)) == names
+    for name in names:
+        assert (mp_dir / name).read_bytes() == (py_dir / name).read_bytes(), name
+    # the launcher is shown at boot and again after Cài đặt: one line each, after a collection
+    heaps = heap_lines(res.stdout)
+    assert len(heaps) == 2 and all(0 < h < 160 * 1024 for h in heaps), res.stdout
+
+
+def test_a_memory_error_exits_non_zero_with_the_traceback(tmp_path):
+    res = sim("--micropython", "--heap", "64K", "--board", "ttgo_tdisplay", "--script", DEMO,
+              "--screenshot", str(tmp_path / "shots"), "--storage", str(tmp_path / "s"))
+    assert res.returncode == 1
+    assert "MemoryError" in res.stderr and "Traceback" in res.stderr
+    assert "FAILED" in res.stdout
+
+
+def test_leaving_a_game_shows_the_menu_heap_again(tmp_path):
+    script = tmp_path / "game.txt"
+    # open Ô Ăn Quan (first entry), its setup, then back to the launcher
+    script.write_text("wait 500\npress SELECT\nwait 500\nhold SELECT\nwait 500\nshot back\n")
+    res = sim("--micropython", "--board", "ttgo_tdisplay", "--script", str(script),
+              "--screenshot", str(tmp_path / "shots"), "--storage", str(tmp_path / "s"))
+    assert res.returncode == 0, res.stdout + res.stderr
+    heaps = heap_lines(res.stdout)
+    assert len(heaps) == 2, res.stdout
+    assert (tmp_path / "shots" / "back.png").exists()
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--heap", "lots"], "--heap"),
+    (["--install", "flash"], "invalid choice"),
+])
+def test_bad_options_exit_2_with_one_line(args, words, tmp_path):
+    res = sim("--micropython", "--screenshot", str(tmp_path), *args)
+    assert res.returncode == 2
+    assert words in res.stderr and "Traceback" not in res.stderr
