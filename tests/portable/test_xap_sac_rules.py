@@ -65,9 +65,9 @@ def test_line_types_ranks_and_xap():
     assert line_of(["R1"]) is None
 
 
-def test_setup_for_each_player_count():
+def test_setup_for_each_player_count_with_the_1_14_deck():
     for players, hand, box, low in ((4, 12, 4, 1), (3, 16, 4, 1), (2, 11, 2, 8)):
-        game = X.XapSac(players, 11)
+        game = X.XapSac(players, 11, deck="1-14")
         d = game.to_dict()
         cells = dict(((c["x"], c["y"]), c["code"]) for c in d["table"])
         assert cells[(0, 0)] == "TS" and cells[(5, 0)] == "TS"
@@ -78,6 +78,29 @@ def test_setup_for_each_player_count():
         assert len(d["box"]) == 56 - 4 - hand * players
         assert len(set(in_play + d["box"])) == 56
         assert len([c for c in d["box"] if int(c[1:]) >= low]) == box
+
+
+def test_setup_for_each_player_count_with_the_default_1_7x2_deck():
+    for players, hand, box in ((4, 12, 4), (3, 16, 4), (2, 11, 2)):
+        game = X.XapSac(players, 11)
+        d = game.to_dict()
+        assert d["deck"] == "1-7x2"
+        cells = dict(((c["x"], c["y"]), c["code"]) for c in d["table"])
+        assert sorted(cells) == [(x, 0) for x in range(6)]
+        assert [len(h) for h in d["hands"]] == [hand] * players
+        in_play = [c for h in d["hands"] for c in h] + [cells[(x, 0)] for x in range(1, 5)]
+        every = in_play + d["box"]
+        assert len(every) == 56
+        # numbers 1-7, each card exactly twice over table, hands and box
+        for c in range(56):
+            code = X.card_code(c)
+            assert every.count(code) == (2 if int(code[1:]) <= 7 else 0), code
+        if players == 2:
+            # half the deck: one copy of each card in play, the other set in the box
+            assert sorted(set(in_play)) == sorted(in_play)
+            assert len(in_play) == 26
+        else:
+            assert len(d["box"]) == box
 
 
 def test_new_cards_may_sit_on_both_sides_of_a_table_card():
@@ -94,6 +117,9 @@ def test_runs_in_any_order_and_a_join_of_two_lines():
     # column x=2 holds Y3 at (2,0) and G5 at (2,2): a gap at (2,1) to fill
     table = dict(START)
     table[(2, 2)] = "G5"
+    # G5 joins the layout through a column of 9s (every table card was played next to others)
+    table[(3, 1)] = "W9"
+    table[(3, 2)] = "R9"
     game = position(table, [["W4", "R6"], ["G14"]])
     plays = described(game)
     # W4 fills (2,1) joining Y3 and G5: run 3-4-5 read from the numbers, not their order
@@ -121,6 +147,10 @@ def test_no_line_may_pass_four_cards_across():
     table[(2, 1)] = "G8"
     table[(2, 3)] = "W8"
     table[(2, 4)] = "R8"
+    # W8 and R8 join the layout through a straight R1-R4 up column x=1
+    table[(1, 1)] = "R2"
+    table[(1, 2)] = "R3"
+    table[(1, 3)] = "R4"
     game = position(table, [["Y8", "Y10"], ["G14"]])
     # Y8 at (2,2) would make the column at x=2 Y3 G8 Y8 W8 R8: five cards
     assert all((2, 2, "Y8") not in cells for cells, _, _, _ in described(game))
@@ -187,7 +217,10 @@ def test_ket_scores_den_minus_one_and_the_others_plus_one():
     assert game.phase == X.ROUND_OVER and game.ket
     assert game.round_points == [1, 1, -1]
     assert game.scores == [1, 1, -1]
-    assert game.starter == 0
+    # the round's loser (the đền) opens the next round
+    assert game.starter == 2
+    game.next_round()
+    assert game.turn == 2 and game.mode == X.OPEN
 
 
 def test_ket_without_den_gives_everyone_still_in_one_point():
@@ -277,6 +310,8 @@ def test_short_games_keep_every_card_and_end():
     for players in (2, 3, 4):
         game = X.XapSac(players, 40 + players)
         bots = [HeuristicPlayer(0), RandomPlayer(Rng(players))]
+        # the default deck: numbers 1-7, two copies of each card, and the two Tứ Sắc
+        every = sorted([c for c in range(56) if c % 14 < 7] * 2 + [X.TS, X.TS + 1])
         actions = 0
         while game.phase != X.GAME_OVER:
             assert actions < 3000
@@ -292,5 +327,5 @@ def test_short_games_keep_every_card_and_end():
             actions += 1
             on_table = list(game.table.values())
             held = [c for h in game.hands for c in h]
-            assert sorted(on_table + held + game.box) == list(range(X.NUM_CARDS))
+            assert sorted(on_table + held + game.box) == every
         assert max(game.scores) >= X.TARGET[players]
