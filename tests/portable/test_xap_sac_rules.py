@@ -10,8 +10,15 @@ def position(table, hands, mode="open", last=None, turn=0, **extra):
     cells = dict(table)
     cells[(0, 0)] = "TS"
     cells[(5, 0)] = "TS"
-    used = set(cells.values()) | set(c for h in hands for c in h)
-    box = [X.card_code(c) for c in range(56) if X.card_code(c) not in used]
+    used = list(cells.values()) + [c for h in hands for c in h]
+    if extra.pop("box_extra", False):
+        # the 1-7 x 2 deck: every card twice, less those in use
+        box = [X.card_code(c) for c in range(56) if c % 14 < 7] * 2
+        for c in used:
+            if c != "TS":
+                box.remove(c)
+    else:
+        box = [X.card_code(c) for c in range(56) if X.card_code(c) not in used]
     d = {"players": len(hands), "table": [{"code": c, "x": p[0], "y": p[1]} for p, c in cells.items()],
          "hands": [list(h) for h in hands], "box": box, "turn": turn, "mode": mode, "last": last}
     d.update(extra)
@@ -301,6 +308,67 @@ def test_malformed_positions_are_refused_with_a_reason():
     d["mode"] = "follow"
     assert "last" in error_of(d)
     assert "object" in error_of([1, 2])
+
+
+def test_xap_pairs_with_two_copies_and_the_opener_must_play():
+    # the default deck: the two copies of R5 make a Xấp pair; with a 5 of another colour a triple
+    table = {(1, 0): "R1", (2, 0): "Y3", (3, 0): "G5", (4, 0): "R5"}
+    game = position(table, [["R5", "G5", "W2"], ["Y6"]], deck="1-7x2",
+                    box_extra=True)
+    plays = described(game)
+    # R5 beside R5 at (4,0) going up: a pair of two red 5s, Xấp
+    assert (((4, 1, "R5"),), "pair", 5, True) in plays
+    assert (((4, -1, "R5"),), "pair", 5, True) in plays
+    assert (((4, 1, "G5"),), "pair", 5, False) in plays
+    # both 5s in hand round G5 at (3,0): a triple, never Xấp
+    assert (((3, -1, "R5"), (3, 1, "G5")), "triple", 5, False) in plays
+    assert not game.may_pass()
+    try:
+        game.pass_turn()
+        assert False, "the opener passed holding a play"
+    except ValueError:
+        pass
+    # after a Xấp pair only a Xấp pair follows
+    game = position(table, [["R5", "G5", "W2"], ["Y6"]], deck="1-7x2", box_extra=True,
+                    mode="follow", last={"type": "pair", "rank": 4, "xap": True, "player": 1})
+    # R5 on R5 and G5 on G5, above or below: four Xấp pairs, nothing else
+    assert sorted(p[0] for p in described(game)) == [((3, -1, "G5"),), ((3, 1, "G5"),),
+                                                     ((4, -1, "R5"),), ((4, 1, "R5"),)]
+    assert all(p[1:] == ("pair", 5, True) for p in described(game))
+
+
+def test_an_old_save_without_a_deck_loads_and_finishes_under_1_14():
+    d = X.XapSac(3, 8, deck="1-14").to_dict()
+    del d["deck"]
+    game = L.from_dict(d)
+    assert game.deck == "1-14"
+    while game.phase == X.PLAYING:
+        plays = game.legal_plays(every_order=False)
+        if plays:
+            game.play(plays[0])
+        else:
+            game.pass_turn()
+    game.next_round() if game.phase == X.ROUND_OVER else None
+    assert game.deck == "1-14"
+    assert max(int(c[1:]) for h in game.hand_codes() for c in h) > 7
+
+
+def test_impossible_positions_are_refused_with_a_reason():
+    d = X.XapSac(4, 2).to_dict()
+    d["table"][3]["y"] = 2
+    assert "not joined to the layout" in error_of(d)
+    d = X.XapSac(4, 2).to_dict()
+    d["ket"] = True
+    assert "kẹt" in error_of(d)
+    d = X.XapSac(4, 2).to_dict()
+    d["turn"] = 1
+    d["box"] += d["hands"][1]
+    d["hands"][1] = []
+    assert "holds no cards" in error_of(d)
+    d = X.XapSac(4, 2).to_dict()
+    d["hands"][0].append(d["hands"][0][0])
+    d["box"].pop()
+    assert "deck holds 2" in error_of(d) or "card counts" in error_of(d)
 
 
 def test_short_games_keep_every_card_and_end():
