@@ -1,6 +1,7 @@
 """Xấp Sắc computer players over many seeded rounds: kẹt rate and head-to-head points.
 
     .venv/bin/python host_tools/bench/xs_bot_results.py [--rounds 400] [--seed 1] [--deck 1-7x2]
+        [--players 4,3] [--out FILE]
 
 Each round is dealt fresh from seed S, S+1, ... (first player rotating), so the figures repeat
 exactly. "today" is the computer player before the stranded-card look (HeuristicPlayer with
@@ -72,6 +73,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--deck", default=X.DECK_7X2, choices=X.DECKS)
     ap.add_argument("--players", default="4,3")
+    ap.add_argument("--out", default=os.path.join(HERE, "xs_bot_results.md"))
     args = ap.parse_args()
     lines = ["| players | deck | rounds | kẹt, today's bot | kẹt, new bot | new vs today: "
              "points per round (± s.e.) | seat mean | seconds |", "|---|---|---:|---:|---:|---:|---:|---:|"]
@@ -85,7 +87,7 @@ def main():
             (players - 1) / 2, time.time() - start)
         print(row, flush=True)
         lines.append(row)
-    with open(os.path.join(HERE, "xs_bot_results.md"), "w") as f:
+    with open(args.out, "w") as f:
         f.write("\n".join(lines) + "\n")
 
 

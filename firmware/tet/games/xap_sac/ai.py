@@ -12,7 +12,7 @@ counts (plays checked, probes), never wall-clock time; `should_stop()` (the app'
 device) ends the look-ahead early with the best play found so far.
 """
 
-from tet.games.xap_sac.engine import (FOLLOW, LEAD, NUMBER, OPEN, PLAYING, POPCOUNT, TS,
+from tet.games.xap_sac.engine import (FOLLOW, NUMBER, OPEN, PLAYING, POPCOUNT, TS,
                                       deck_cards, generate, hand_masks, mask_add, mask_take,
                                       play_card, play_cells, play_line, play_size)
 
@@ -93,7 +93,9 @@ class HeuristicPlayer:
         """(cards left in hand that no line could take with `play` down, shape of every card left,
         shape of the cards that can still go down); `play` None is passing.
 
-        One generation as if leading: a card that is in none of those plays is stranded."""
+        One generation of the plays along table lines, plus the lines the hand could start from a
+        Tứ Sắc (a Tứ Sắc has room all round in nearly every position, so its windows are not
+        searched): a card in none of them is stranded."""
         table = game.table
         cells = play_cells(play) if play is not None else ()
         for k, c in cells:
@@ -113,7 +115,7 @@ class HeuristicPlayer:
                 mask_add(left, c)
         out = self._out
         del out[:]
-        generate(table, left, LEAD, 0, out, 0, False)
+        generate(table, left, OPEN, 0, out, 0, False)
         for k, _ in cells:
             del table[k]
         usable = self._usable
@@ -123,6 +125,15 @@ class HeuristicPlayer:
             for i in range(play_size(p)):
                 usable[play_card(p, i)] = 1
         del out[:]
+        for n in range(1, 15):
+            # a pair (or more) of n, or n in a straight of three numbers held
+            if (POPCOUNT[left[n]] >= 2
+                    or (left[n] and ((left[n - 1] and (left[n + 1] or left[n - 2]))
+                                     or (left[n + 1] and n + 2 < 16 and left[n + 2])))):
+                m = left[n]
+                for col in range(4):
+                    if m & (1 << col):
+                        usable[col * 14 + n - 1] = 1
         full = shape(left)
         count = 0
         for n in range(1, 15):
