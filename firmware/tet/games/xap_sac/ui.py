@@ -36,7 +36,12 @@ class Setup(Menu):
         from tet.games.xap_sac.table import Table
 
         game = L.from_dict(saved["game"])
-        return Table(self.app, game, int(saved["level"]), saved.get("note", ""))
+        level = saved["level"]
+        note = saved.get("note", "")
+        # a save from another version: anything but a known level or a text note is refused
+        if level not in (0, 1, 2) or isinstance(level, bool) or not isinstance(note, str):
+            raise ValueError("bad level or note")
+        return Table(self.app, game, level, note[:80])
 
     def _begin(self, menu):
         from tet.games.xap_sac.table import Table
