@@ -62,12 +62,3 @@ def test_whole_game_on_the_devkit_with_ok_only():
     presses, _peak = whole_game("devkit_ssd1306")
     assert presses > 20
 
-
-def test_whole_game_on_the_ttgo_with_ok_only():
-    presses, _peak = whole_game("ttgo_tdisplay")
-    assert presses > 20
-
-
-def test_whole_game_on_the_m5stick_with_ok_only():
-    presses, _peak = whole_game("m5stickc_plus")
-    assert presses > 20
