@@ -437,9 +437,9 @@ class Table(GameScreen):
             g.text(self.hint(), 0, hand_y, G.WHITE)
 
 
-# per board (five buttons, two buttons): hints while choosing cards, cells, scrolling
+# per board (five buttons: the 128x64 screen, so short; two buttons): hints while choosing
+# cards, cells, scrolling (the status line names the arrows and OK while scrolling)
 HINTS = (
-    ("Lên/Xuống: chọn lá, OK: lấy, giữ OK: thoát", "Xuống: chỗ khác, OK: đặt",
-     "Mũi tên: cuộn, giữ OK: xong"),
+    ("Xuống:sang OK:lấy", "Xuống:chỗ khác OK:đặt", "Giữ OK: về bài"),
     ("A: sang, B: lấy, giữ B: thoát", "A: chỗ khác, B: đặt", "A: cuộn, B: đổi, giữ B: xong"),
 )
