@@ -101,7 +101,12 @@ def test_pass_then_the_computers_play_until_your_turn():
     play_first(app, table, "B")
     assert game.turn == 1
     # while a computer thinks, the screen says so
-    assert "Máy 1 đang nghĩ" in app.hw.display.shown_text()
+    before = app.hw.display.shown_text()
+    assert "Máy 1 đang nghĩ" in before
+    run(app, 260)
+    after = app.hw.display.shown_text()
+    # the dots move while it thinks: the screen is not frozen
+    assert game.turn == 1 and "Máy 1 đang nghĩ" in after and after != before
     run(app, 8000)
     assert game.turn == 0 or game.phase != X.PLAYING
     if game.phase == X.PLAYING and U.PASS in table.row:
