@@ -204,3 +204,25 @@ def test_small_screen_follows_the_last_play():
         assert table.focus == before + X.STEP_X
         hold(app, "OK")
         assert table.mode == U.HAND
+
+
+def test_the_1_14_deck_is_a_house_rule_in_settings():
+    from tet.ui.house_rules import all_rules
+
+    rules = [r for r in all_rules() if r[0] == "xs"]
+    assert [(r[1], r[2]) for r in rules] == [("deck", "Xấp Sắc: Bộ bài")]
+    assert [label for _v, label in rules[0][3]] == ["1-7, mỗi lá 2", "bộ số 1-14"]
+    app = new_app("ttgo_tdisplay")
+    app.settings["rules"]["xs.deck"] = 1
+    open_game(app, "xs")
+    press(app, "B")
+    game = app.screen.game
+    assert game.deck == "1-14"
+    assert max(X.NUMBER[c] for h in game.hands for c in h) > 7
+    # the default (and anything unknown from another version) is the 1-7 x 2 deck
+    for value in (0, "x", 7, None):
+        app = new_app("ttgo_tdisplay")
+        app.settings["rules"]["xs.deck"] = value
+        open_game(app, "xs")
+        press(app, "B")
+        assert app.screen.game.deck == "1-7x2"
