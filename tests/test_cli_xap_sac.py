@@ -36,11 +36,30 @@ def replay(record):
         assert [table[(0, 0)], table[(5, 0)]] == ["TS", "TS"] and len(table) == 6
         hands = [list(h) for h in setup["hands"]]
         codes = [c for h in hands for c in h] + list(table.values()) + setup["box"]
-        assert len(codes) == 58 and len(set(codes)) == 57
+        assert len(codes) == 58 and codes.count("TS") == 2
+        if record.get("deck", "1-7x2") == "1-14":
+            assert len(set(codes)) == 57
+        else:
+            # numbers 1-7, every card twice
+            assert all(int(c[1:]) <= 7 and codes.count(c) == 2 for c in codes if c != "TS")
         turn = setup["first"]
+        if r["round"] > 1:
+            # the last round's loser opens: the one left holding cards, or after a kẹt one of
+            # the players still in with the fewest points of that round
+            before = rounds[r["round"] - 2]
+            still_in = [p for p in range(n) if p not in before["out"]]
+            low = min(before["points"][p] for p in still_in)
+            assert turn in still_in and before["points"][turn] == low
+        opening = True
         for a in [a for a in actions if a["round"] == r["round"]]:
             assert a["player"] == turn
+            if a["action"] == "pass" and opening:
+                # the first player must play when they can: check with the brute force
+                state = {"table": [{"code": c, "x": x, "y": y} for (x, y), c in table.items()],
+                         "hands": hands, "turn": turn, "mode": "open", "last": None}
+                assert not brute_force(state), "an opener passed holding a play"
             if a["action"] == "play":
+                opening = False
                 for c in a["cards"]:
                     assert (c["x"], c["y"]) not in table
                     hands[turn].remove(c["code"])
@@ -113,6 +132,18 @@ def test_selfplay_lines_match_the_cards(capsys):
         assert want in found
 
 
+def test_selfplay_with_either_deck_replays_under_its_rules(capsys):
+    for deck, seed in (("1-14", "5"), ("1-7x2", "9")):
+        status, out, err = run(["xs", "selfplay", "--players", "4", "--seed", seed, "--deck",
+                                deck, "--json"], capsys)
+        assert status == 0 and err == ""
+        record = json.loads(out)
+        assert record["deck"] == deck
+        numbers = set(int(c[1:]) for h in record["setup"]["hands"] for c in h)
+        assert max(numbers) == (14 if deck == "1-14" else 7)
+        replay(record)
+
+
 def test_selfplay_is_deterministic_and_seeds_differ(capsys):
     outs = [run(["xs", "selfplay", "--players", "3", "--seed", s, "--json"], capsys)[1]
             for s in ("11", "11", "12")]
@@ -159,6 +190,11 @@ def test_bad_input_is_one_line_and_status_2(tmp_path):
     case("card counts", lambda d: d["hands"][2].pop())
     case("must be a whole number", lambda d: d.update(turn="one"))
     case("must be one of", lambda d: d.update(mode="attack"))
+    case("not joined to the layout", lambda d: d["table"][2].update(y=3))
+    case("kẹt ends the round", lambda d: d.update(ket=True))
+    case("is out but holds cards", lambda d: d.update(out=[1]))
+    case("deck holds 2", lambda d: d["hands"][1].append(d["hands"][1][0]))
+    case("not in this deck", lambda d: d["hands"][1].__setitem__(0, "R9"))
     (tmp_path / "broken.json").write_text("{not json")
     cases.append(("not valid JSON", str(tmp_path / "broken.json")))
     cases.append(("cannot read", str(tmp_path / "missing.json")))
@@ -170,7 +206,7 @@ def test_bad_input_is_one_line_and_status_2(tmp_path):
         assert "Traceback" not in res.stderr
     for argv in (["xs", "selfplay", "--players", "5"], ["xs", "selfplay", "--players", "x"],
                  ["xs", "selfplay", "--players", "3", "--seed", "-1"], ["xs", "legal"],
-                 ["xs", "nonsense"]):
+                 ["xs", "nonsense"], ["xs", "selfplay", "--players", "3", "--deck", "1-13"]):
         res = tet(*argv)
         assert res.returncode == 2 and res.stderr.count("\n") == 1, (argv, res.stderr)
 

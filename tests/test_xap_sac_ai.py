@@ -20,13 +20,20 @@ def test_probe_agrees_with_brute_force_over_the_unseen_cards():
         play = plays[len(plays) // 2]
         got = bot.answerable(game, play, unseen)
         # the same question, asked of the brute force: all unseen cards as one hand, following
-        seen = set(c["code"] for c in state["table"]) | set(state["hands"][game.turn])
-        low = X.LOWEST_NUMBER[game.players]
+        # unseen = the cards in play for this deck, copies counted, less the table and the hand
+        if state.get("deck", "1-14") == "1-14":
+            low = X.LOWEST_NUMBER[game.players]
+            unseen_codes = [X.card_code(c) for c in range(56) if X.NUMBER[c] >= low]
+        else:
+            one = [X.card_code(c) for c in range(56) if X.NUMBER[c] <= 7]
+            unseen_codes = one if game.players == 2 else one + one
+        for code in [c["code"] for c in state["table"]] + state["hands"][game.turn]:
+            if code in unseen_codes:
+                unseen_codes.remove(code)
         after = dict(state)
         after["table"] = state["table"] + [{"code": X.card_code(c), "x": X.key_x(k),
                                             "y": X.key_y(k)} for k, c in X.play_cells(play)]
-        after["hands"] = [[X.card_code(c) for c in range(56)
-                           if X.card_code(c) not in seen and X.NUMBER[c] >= low]]
+        after["hands"] = [unseen_codes]
         after["turn"] = 0
         after["mode"] = "follow"
         after["last"] = dict(X.line_dict(X.play_line(play)), player=0)

@@ -1,5 +1,8 @@
 """Legal-play generation against an independent brute force on random positions (CPython only).
 
+Both decks: the default 1-7 x 2 (two copies of each card, so a hand may repeat a code and a pair
+can be Xấp) and the house rule 1-14.
+
 The brute force below knows nothing of the engine's windows or encodings: it tries every subset
 of hand cards on every set of empty cells in one row or column near the table, reads the line
 through them cell by cell, and checks it with its own simple line checker.
@@ -113,13 +116,13 @@ def random_positions(count, seed):
     game_seed = seed * 1000
     while made < count:
         game_seed += 1
-        game = X.XapSac(2 + rng.below(3), game_seed)
+        game = X.XapSac(2 + rng.below(3), game_seed, deck=X.DECKS[game_seed % 2])
         stop = rng.below(140)
         for _ in range(stop):
             if game.phase != X.PLAYING:
                 break
             plays = game.legal_plays(every_order=False)
-            if plays and rng.below(4):
+            if plays and (rng.below(4) or not game.may_pass()):
                 game.play(rng.choice(plays))
             else:
                 game.pass_turn()
@@ -134,7 +137,8 @@ def random_positions(count, seed):
             typ = rng.choice(X.TYPE_NAMES)
             state["mode"] = "follow"
             state["last"] = {"type": typ, "rank": rng.randint(1, 14),
-                             "xap": typ.startswith("run") and rng.below(3) == 0, "player": 0}
+                             "xap": typ in ("run3", "run4", "pair") and rng.below(3) == 0,
+                             "player": 0}
         yield L.from_dict(state), state
         made += 1
 
@@ -151,6 +155,17 @@ def test_generation_matches_brute_force_on_random_positions():
         nonempty += bool(expected)
     assert checked == 200
     assert nonempty > 100
+
+
+def test_xap_pairs_and_repeated_codes_are_covered():
+    """The default deck's two copies: positions with a repeated code in hand, Xấp pairs found."""
+    repeated = 0
+    xap_pairs = 0
+    for game, state in random_positions(200, 5):
+        hand = state["hands"][state["turn"]]
+        repeated += len(set(hand)) < len(hand)
+        xap_pairs += any(e[2] == "pair" and e[4] for e in brute_force(state))
+    assert repeated > 20 and xap_pairs > 5
 
 
 def test_one_order_per_card_set_covers_the_same_card_and_cell_sets():

@@ -58,14 +58,15 @@ def play_game(game, agents, on_action=None, on_round=None, on_deal=None):
     return game
 
 
-def selfplay(players, seed, level):
+def selfplay(players, seed, level, deck=X.DECK_7X2):
     """One whole game between computer players, as the JSON record of `tet xs selfplay`."""
-    game = X.XapSac(players, seed)
+    game = X.XapSac(players, seed, deck=deck)
     agents = [HeuristicPlayer(level) for _ in range(players)]
     actions = []
     rounds = []
     setups = [_setup(game)]
-    record = {"players": players, "seed": seed, "level": LEVELS[level], "setup": setups[0]}
+    record = {"players": players, "seed": seed, "level": LEVELS[level], "deck": deck,
+              "setup": setups[0]}
 
     def on_action(g, entry):
         entry["round"] = g.round_no if g.phase == X.PLAYING else len(g.rounds)
@@ -90,21 +91,21 @@ def _setup(game):
     return dict(game.setup_dict(), box=[X.card_code(c) for c in game.box])
 
 
-def match(players, games, seed, level):
+def match(players, games, seed, level, deck=X.DECK_7X2):
     """The heuristic player in each seat in turn against random players: wins and mean points."""
     wins = 0
     points = 0
     rounds = 0
     for i in range(games):
         seat = i % players
-        game = X.XapSac(players, seed + i)
+        game = X.XapSac(players, seed + i, deck=deck)
         rng = Rng(seed * 31 + i)
         agents = [HeuristicPlayer(level) if p == seat else RandomPlayer(rng) for p in range(players)]
         play_game(game, agents)
         wins += game.winner() == seat
         points += game.scores[seat]
         rounds += len(game.rounds)
-    return {"players": players, "games": games, "seed": seed, "level": LEVELS[level],
+    return {"players": players, "games": games, "seed": seed, "level": LEVELS[level], "deck": deck,
             "bot_wins": wins, "bot_win_rate": round(wins / games, 3),
             "fair_share": round(1 / players, 3),
             "bot_points_per_round": round(points / rounds, 3),
@@ -126,7 +127,7 @@ def load_state(path):
 def run_selfplay(args):
     players = parse_int(args.players, "--players", 2, 4)
     seed = parse_int(args.seed, "--seed", 0, 2 ** 31)
-    record = selfplay(players, seed, LEVELS.index(args.level))
+    record = selfplay(players, seed, LEVELS.index(args.level), args.deck)
     if args.json:
         emit_json(record)
     else:
@@ -158,7 +159,7 @@ def run_match(args):
     players = parse_int(args.players, "--players", 2, 4)
     games = parse_int(args.games, "--games", 1, 100000)
     seed = parse_int(args.seed, "--seed", 0, 2 ** 31)
-    result = match(players, games, seed, LEVELS.index(args.level))
+    result = match(players, games, seed, LEVELS.index(args.level), args.deck)
     if args.json:
         emit_json(result)
     else:
@@ -175,6 +176,7 @@ def register(parser):
     p.add_argument("--players", required=True)
     p.add_argument("--seed", default="1")
     p.add_argument("--level", choices=LEVELS, default="normal")
+    p.add_argument("--deck", choices=X.DECKS, default=X.DECK_7X2)
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=run_selfplay)
     p = subs.add_parser("legal", help="every legal play of the player to move in a saved position")
@@ -186,5 +188,6 @@ def register(parser):
     p.add_argument("--games", default="200")
     p.add_argument("--seed", default="1")
     p.add_argument("--level", choices=LEVELS, default="normal")
+    p.add_argument("--deck", choices=X.DECKS, default=X.DECK_7X2)
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=run_match)

@@ -10,8 +10,15 @@ def position(table, hands, mode="open", last=None, turn=0, **extra):
     cells = dict(table)
     cells[(0, 0)] = "TS"
     cells[(5, 0)] = "TS"
-    used = set(cells.values()) | set(c for h in hands for c in h)
-    box = [X.card_code(c) for c in range(56) if X.card_code(c) not in used]
+    used = list(cells.values()) + [c for h in hands for c in h]
+    if extra.pop("box_extra", False):
+        # the 1-7 x 2 deck: every card twice, less those in use
+        box = [X.card_code(c) for c in range(56) if c % 14 < 7] * 2
+        for c in used:
+            if c != "TS":
+                box.remove(c)
+    else:
+        box = [X.card_code(c) for c in range(56) if X.card_code(c) not in used]
     d = {"players": len(hands), "table": [{"code": c, "x": p[0], "y": p[1]} for p, c in cells.items()],
          "hands": [list(h) for h in hands], "box": box, "turn": turn, "mode": mode, "last": last}
     d.update(extra)
@@ -65,9 +72,9 @@ def test_line_types_ranks_and_xap():
     assert line_of(["R1"]) is None
 
 
-def test_setup_for_each_player_count():
+def test_setup_for_each_player_count_with_the_1_14_deck():
     for players, hand, box, low in ((4, 12, 4, 1), (3, 16, 4, 1), (2, 11, 2, 8)):
-        game = X.XapSac(players, 11)
+        game = X.XapSac(players, 11, deck="1-14")
         d = game.to_dict()
         cells = dict(((c["x"], c["y"]), c["code"]) for c in d["table"])
         assert cells[(0, 0)] == "TS" and cells[(5, 0)] == "TS"
@@ -78,6 +85,29 @@ def test_setup_for_each_player_count():
         assert len(d["box"]) == 56 - 4 - hand * players
         assert len(set(in_play + d["box"])) == 56
         assert len([c for c in d["box"] if int(c[1:]) >= low]) == box
+
+
+def test_setup_for_each_player_count_with_the_default_1_7x2_deck():
+    for players, hand, box in ((4, 12, 4), (3, 16, 4), (2, 11, 2)):
+        game = X.XapSac(players, 11)
+        d = game.to_dict()
+        assert d["deck"] == "1-7x2"
+        cells = dict(((c["x"], c["y"]), c["code"]) for c in d["table"])
+        assert sorted(cells) == [(x, 0) for x in range(6)]
+        assert [len(h) for h in d["hands"]] == [hand] * players
+        in_play = [c for h in d["hands"] for c in h] + [cells[(x, 0)] for x in range(1, 5)]
+        every = in_play + d["box"]
+        assert len(every) == 56
+        # numbers 1-7, each card exactly twice over table, hands and box
+        for c in range(56):
+            code = X.card_code(c)
+            assert every.count(code) == (2 if int(code[1:]) <= 7 else 0), code
+        if players == 2:
+            # half the deck: one copy of each card in play, the other set in the box
+            assert sorted(set(in_play)) == sorted(in_play)
+            assert len(in_play) == 26
+        else:
+            assert len(d["box"]) == box
 
 
 def test_new_cards_may_sit_on_both_sides_of_a_table_card():
@@ -94,6 +124,9 @@ def test_runs_in_any_order_and_a_join_of_two_lines():
     # column x=2 holds Y3 at (2,0) and G5 at (2,2): a gap at (2,1) to fill
     table = dict(START)
     table[(2, 2)] = "G5"
+    # G5 joins the layout through a column of 9s (every table card was played next to others)
+    table[(3, 1)] = "W9"
+    table[(3, 2)] = "R9"
     game = position(table, [["W4", "R6"], ["G14"]])
     plays = described(game)
     # W4 fills (2,1) joining Y3 and G5: run 3-4-5 read from the numbers, not their order
@@ -121,6 +154,10 @@ def test_no_line_may_pass_four_cards_across():
     table[(2, 1)] = "G8"
     table[(2, 3)] = "W8"
     table[(2, 4)] = "R8"
+    # W8 and R8 join the layout through a straight R1-R4 up column x=1
+    table[(1, 1)] = "R2"
+    table[(1, 2)] = "R3"
+    table[(1, 3)] = "R4"
     game = position(table, [["Y8", "Y10"], ["G14"]])
     # Y8 at (2,2) would make the column at x=2 Y3 G8 Y8 W8 R8: five cards
     assert all((2, 2, "Y8") not in cells for cells, _, _, _ in described(game))
@@ -187,7 +224,10 @@ def test_ket_scores_den_minus_one_and_the_others_plus_one():
     assert game.phase == X.ROUND_OVER and game.ket
     assert game.round_points == [1, 1, -1]
     assert game.scores == [1, 1, -1]
-    assert game.starter == 0
+    # the round's loser (the đền) opens the next round
+    assert game.starter == 2
+    game.next_round()
+    assert game.turn == 2 and game.mode == X.OPEN
 
 
 def test_ket_without_den_gives_everyone_still_in_one_point():
@@ -270,6 +310,67 @@ def test_malformed_positions_are_refused_with_a_reason():
     assert "object" in error_of([1, 2])
 
 
+def test_xap_pairs_with_two_copies_and_the_opener_must_play():
+    # the default deck: the two copies of R5 make a Xấp pair; with a 5 of another colour a triple
+    table = {(1, 0): "R1", (2, 0): "Y3", (3, 0): "G5", (4, 0): "R5"}
+    game = position(table, [["R5", "G5", "W2"], ["Y6"]], deck="1-7x2",
+                    box_extra=True)
+    plays = described(game)
+    # R5 beside R5 at (4,0) going up: a pair of two red 5s, Xấp
+    assert (((4, 1, "R5"),), "pair", 5, True) in plays
+    assert (((4, -1, "R5"),), "pair", 5, True) in plays
+    assert (((4, 1, "G5"),), "pair", 5, False) in plays
+    # both 5s in hand round G5 at (3,0): a triple, never Xấp
+    assert (((3, -1, "R5"), (3, 1, "G5")), "triple", 5, False) in plays
+    assert not game.may_pass()
+    try:
+        game.pass_turn()
+        assert False, "the opener passed holding a play"
+    except ValueError:
+        pass
+    # after a Xấp pair only a Xấp pair follows
+    game = position(table, [["R5", "G5", "W2"], ["Y6"]], deck="1-7x2", box_extra=True,
+                    mode="follow", last={"type": "pair", "rank": 4, "xap": True, "player": 1})
+    # R5 on R5 and G5 on G5, above or below: four Xấp pairs, nothing else
+    assert sorted(p[0] for p in described(game)) == [((3, -1, "G5"),), ((3, 1, "G5"),),
+                                                     ((4, -1, "R5"),), ((4, 1, "R5"),)]
+    assert all(p[1:] == ("pair", 5, True) for p in described(game))
+
+
+def test_an_old_save_without_a_deck_loads_and_finishes_under_1_14():
+    d = X.XapSac(3, 8, deck="1-14").to_dict()
+    del d["deck"]
+    game = L.from_dict(d)
+    assert game.deck == "1-14"
+    while game.phase == X.PLAYING:
+        plays = game.legal_plays(every_order=False)
+        if plays:
+            game.play(plays[0])
+        else:
+            game.pass_turn()
+    game.next_round() if game.phase == X.ROUND_OVER else None
+    assert game.deck == "1-14"
+    assert max(int(c[1:]) for h in game.hand_codes() for c in h) > 7
+
+
+def test_impossible_positions_are_refused_with_a_reason():
+    d = X.XapSac(4, 2).to_dict()
+    d["table"][3]["y"] = 2
+    assert "not joined to the layout" in error_of(d)
+    d = X.XapSac(4, 2).to_dict()
+    d["ket"] = True
+    assert "kẹt" in error_of(d)
+    d = X.XapSac(4, 2).to_dict()
+    d["turn"] = 1
+    d["box"] += d["hands"][1]
+    d["hands"][1] = []
+    assert "holds no cards" in error_of(d)
+    d = X.XapSac(4, 2).to_dict()
+    d["hands"][0].append(d["hands"][0][0])
+    d["box"].pop()
+    assert "deck holds 2" in error_of(d) or "card counts" in error_of(d)
+
+
 def test_short_games_keep_every_card_and_end():
     from tet.games.xap_sac.ai import HeuristicPlayer, RandomPlayer
     from tet.core.rng import Rng
@@ -277,6 +378,8 @@ def test_short_games_keep_every_card_and_end():
     for players in (2, 3, 4):
         game = X.XapSac(players, 40 + players)
         bots = [HeuristicPlayer(0), RandomPlayer(Rng(players))]
+        # the default deck: numbers 1-7, two copies of each card, and the two Tứ Sắc
+        every = sorted([c for c in range(56) if c % 14 < 7] * 2 + [X.TS, X.TS + 1])
         actions = 0
         while game.phase != X.GAME_OVER:
             assert actions < 3000
@@ -292,5 +395,5 @@ def test_short_games_keep_every_card_and_end():
             actions += 1
             on_table = list(game.table.values())
             held = [c for h in game.hands for c in h]
-            assert sorted(on_table + held + game.box) == list(range(X.NUM_CARDS))
+            assert sorted(on_table + held + game.box) == every
         assert max(game.scores) >= X.TARGET[players]

@@ -28,7 +28,11 @@ def whole_game(board):
     presses = 0
     peak = 0
     rounds = 0
+    seen_round_end = 0
     while app.screen.title != "Kết quả":
+        if app.screen is not table and app.screen.title.startswith("Hết ván"):
+            # the round's result is on the panel, not only on the stack
+            seen_round_end += "Hết ván" in app.hw.display.shown_text()
         if app.screen is table and game.turn == 0 and game.phase == X.PLAYING:
             # only OK: the cursor starts on a usable card, or on Đi when none can go
             assert table.row[table.cursor] == U.PASS or isinstance(table.row[table.cursor], int) \
@@ -47,6 +51,9 @@ def whole_game(board):
     body = app.screen.body
     assert "thắng" in body and all(name in body for name in ("Bạn", "Máy 1", "Máy 2", "Máy 3"))
     assert rounds == len(game.rounds) - 1
+    assert seen_round_end >= rounds and ".." not in body
+    shown = app.hw.display.shown_text()
+    assert "Kết quả" in shown and "thắng" in shown
     press(app, ok)
     assert app.screen.title == "Xấp Sắc" and app.load_game(U.SAVE) is None
     return presses, peak
@@ -55,3 +62,4 @@ def whole_game(board):
 def test_whole_game_on_the_devkit_with_ok_only():
     presses, _peak = whole_game("devkit_ssd1306")
     assert presses > 20
+

@@ -41,7 +41,7 @@ def cell_size(g):
     if g.colour:
         return 16, 15
     # 12 rows of the 13-pixel font: the glyphs' empty top row overlaps, so three rows fit
-    return 19, 12
+    return 21, 12
 
 
 def draw_card(g, card, x, y, mark=0):
@@ -133,10 +133,11 @@ def row_widths(g, row):
     return [w if isinstance(item, int) else g.font.measure(item) + 6 for item in row]
 
 
-def draw_row(g, row, widths, cursor, selected, usable, y):
+def draw_row(g, row, widths, cursor, picked, usable, y):
     """The hand and the action chips along the bottom, scrolled so the cursor shows.
 
-    `usable` flags (per card) the cards that can still join the picked ones.
+    `picked` holds the row positions of the picked cards (two copies of a card differ only by
+    position); `usable` counts (per card) the copies that can still join the picked ones.
     """
     _, h = cell_size(g)
     start = 0
@@ -152,11 +153,15 @@ def draw_row(g, row, widths, cursor, selected, usable, y):
         if x + widths[i] > g.w:
             break
         if isinstance(item, int):
-            mark = 2 if i == cursor else (1 if item in selected else 0)
-            if g.colour and item in selected:
+            chosen = i in picked
+            mark = 2 if i == cursor else (1 if chosen else 0)
+            if g.colour and chosen:
                 draw_card(g, item, x, y - 3, mark)
             elif usable[item] or not g.colour:
                 draw_card(g, item, x, y, mark)
+                if not g.colour and mark == 0:
+                    # mono cards have no tiles: a tick between them keeps "R13" "Y10" apart
+                    g.vline(x + widths[i] - 1, y + 3, h - 6, G.WHITE)
             else:
                 # a card with no legal play now: drawn dim
                 g.fill_rect(x, y, widths[i] - 1, h - 1, G.DARK)

@@ -1,7 +1,9 @@
 """Xấp Sắc: the tile-laying climbing game (rules in shared/spec/xap-sac.md).
 
 Cards are ints: 0..55 are numbered cards (colour * 14 + number - 1, colours R Y G W) and 56, 57
-are the two Tứ Sắc. The table is a dict from a packed cell key ((x + 128) << 8 | (y + 128)) to a
+are the two Tứ Sắc. The default deck ("1-7x2") holds numbers 1-7 twice per colour: both copies
+are the same int (they differ only by where they lie), so hands are lists that may repeat a card.
+The house-rule deck "1-14" holds 1-14 once per colour. The table is a dict from a packed cell key ((x + 128) << 8 | (y + 128)) to a
 card, so stepping one cell along x adds 256 and along y adds 1.
 
 A play is one int so a list of hundreds of them stays small on the device:
@@ -44,11 +46,27 @@ MAX_LINE = 4
 TARGET = b"\x00\x00\x03\x05\x07"
 HAND_SIZE = b"\x00\x00\x0b\x10\x0c"
 BOX_SIZE = b"\x00\x00\x02\x04\x04"
-LOWEST_NUMBER = b"\x00\x00\x08\x01\x01"
+LOWEST_NUMBER = b"\x00\x00\x08\x01\x01"  # the 1-14 deck: two players use 8-14
+
+DECK_7X2 = "1-7x2"
+DECK_14 = "1-14"
+DECKS = (DECK_7X2, DECK_14)  # default first
+DECK_TOP = (7, 14)  # highest number, per deck
+DECK_COPIES = (2, 1)  # copies of each card, per deck
 
 NUMBER = bytes([c % 14 + 1 for c in range(56)] + [0, 0])
-POPCOUNT = bytes([bin(m).count("1") for m in range(16)])
+POPCOUNT = bytes([bin(m).count("1") for m in range(256)])
 LOWEST_BIT = bytes([0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0])
+
+
+def _multisets(k):
+    """8-bit colour masks choosing k cards of one number: bit c = a first copy of colour c, bit
+    c + 4 = its second copy (only with the first, so each multiset of colours comes once)."""
+    return tuple(m for m in range(1, 256)
+                 if POPCOUNT[m] == k and not (m >> 4) & ~m & 15)
+
+
+MULTISETS = ((),) + tuple(_multisets(k) for k in range(1, 5))
 
 
 def _permutations(k):
@@ -80,6 +98,46 @@ def key_x(k):
 def key_y(k):
     """y of a table key."""
     return (k & 255) - ORIGIN
+
+
+def deck_index(deck):
+    """Index of a deck name in DECKS; ValueError if unknown."""
+    if deck not in DECKS:
+        raise ValueError("deck must be %s, got %r" % (" or ".join(DECKS), deck))
+    return DECKS.index(deck)
+
+
+def deck_cards(deck, players):
+    """The numbered cards dealt from (table, box, hands) for a deck and a number of players, and
+    the cards set aside unused (two players use half the deck)."""
+    d = deck_index(deck)
+    top = DECK_TOP[d]
+    if d:
+        low = LOWEST_NUMBER[players]
+        used = [c for c in range(TS) if low <= NUMBER[c] <= top]
+        aside = [c for c in range(TS) if NUMBER[c] < low]
+        return used, aside
+    one = [c for c in range(TS) if NUMBER[c] <= top]
+    if players == 2:
+        return list(one), list(one)
+    return one + one, []
+
+
+def mask_add(masks, card):
+    """Add one copy of `card` to colour masks per number (first copy bit c, second bit c + 4)."""
+    n = NUMBER[card]
+    bit = 1 << (card // 14)
+    masks[n] |= bit << 4 if masks[n] & bit else bit
+
+
+def mask_take(masks, card):
+    """Remove one copy of `card` from colour masks (no-op when none is there)."""
+    n = NUMBER[card]
+    bit = 1 << (card // 14)
+    if masks[n] & (bit << 4):
+        masks[n] &= ~(bit << 4)
+    else:
+        masks[n] &= ~bit
 
 
 def card_code(card):
@@ -194,8 +252,11 @@ _chosen = [0, 0, 0, 0]
 
 
 def _emit(out, limit, head, k, offs, orders):
-    """Append one play per order (from `orders`) of the chosen cards on the empty cells."""
+    """Append one play per order (from `orders`) of the chosen cards on the empty cells; two
+    copies of one card keep their relative order, so no play comes twice."""
     for perm in orders[k]:
+        if _swaps_copies(perm, k):
+            continue
         code = head
         shift = 27
         for i in range(k):
@@ -204,6 +265,16 @@ def _emit(out, limit, head, k, offs, orders):
         out.append(code)
         if limit and len(out) >= limit:
             return True
+    return False
+
+
+def _swaps_copies(perm, k):
+    """True when `perm` puts two equal chosen cards out of their order (a repeated play)."""
+    for i in range(k - 1):
+        a = perm[i]
+        for j in range(i + 1, k):
+            if a > perm[j] and _chosen[a] == _chosen[perm[j]]:
+                return True
     return False
 
 
@@ -252,8 +323,9 @@ def _fill(table, masks, wc, size, axis, step, need, out, limit, orders):
             elif tcol != card // 14:
                 mixed = True
     head_cells = (axis << 8) | ((k - 1) << 9) | (base << 11)
-    # sets: every card one number, so never one colour (one card per colour and number)
-    if want_sets and not need_xap and not (tnums & (tnums - 1)):
+    # sets: one number; Xấp only when every card (table and new) has one colour, which two copies
+    # of a card allow for a pair
+    if want_sets and not (tnums & (tnums - 1)):
         if tcount:
             lo_n = hi_n = _first_bit(tnums)
         else:
@@ -264,15 +336,23 @@ def _fill(table, masks, wc, size, axis, step, need, out, limit, orders):
             m = masks[n]
             if POPCOUNT[m] < k:
                 continue
-            for sub in range(1, 16):
-                if sub & m != sub or POPCOUNT[sub] != k:
+            for sub in MULTISETS[k]:
+                if sub & m != sub:
+                    continue
+                cols = sub & 15
+                xap = (not mixed and POPCOUNT[cols] == 1
+                       and (tcol < 0 or cols == 1 << tcol))
+                if need_xap and not xap:
                     continue
                 j = 0
                 for col in range(4):
                     if sub & (1 << col):
                         _chosen[j] = col * 14 + n - 1
                         j += 1
-                if _emit(out, limit, head | (n << 3), k, offs, orders):
+                    if sub & (16 << col):
+                        _chosen[j] = col * 14 + n - 1
+                        j += 1
+                if _emit(out, limit, head | (n << 3) | (0x80 if xap else 0), k, offs, orders):
                     return True
     if want_runs and not dup:
         if tcount:
@@ -316,7 +396,7 @@ def _fill_run(masks, miss, k, tcol, mixed, need_xap, head, offs, out, limit, ord
         while not miss & (1 << v):
             v += 1
         _missing[i] = v
-        _colour[i] = LOWEST_BIT[masks[v]]
+        _colour[i] = LOWEST_BIT[masks[v] & 15]
     while True:
         same = not mixed
         first = tcol
@@ -339,7 +419,7 @@ def _fill_run(masks, miss, k, tcol, mixed, need_xap, head, offs, out, limit, ord
             if col < 4:
                 _colour[i] = col
                 break
-            _colour[i] = LOWEST_BIT[m]
+            _colour[i] = LOWEST_BIT[m & 15]
             i += 1
         if i == k:
             return False
@@ -438,7 +518,8 @@ def _ts_windows(table, cells, masks, out, limit, orders):
 def generate(table, masks, mode, last, out, limit=0, every_order=True):
     """Append to `out` every legal play for a hand given as colour masks per number.
 
-    masks[n] has bit `colour` set when the hand holds that card of number n. `mode` is OPEN,
+    masks[n] has bit `colour` set when the hand holds that card of number n, and bit `colour` + 4
+    too when it holds two copies. `mode` is OPEN,
     LEAD or FOLLOW; `last` the packed line to follow. With limit > 0 stop after that many plays.
     With every_order False each set of cards on a set of cells comes once, in card order.
     Returns `out`.
@@ -455,7 +536,7 @@ def generate(table, masks, mode, last, out, limit=0, every_order=True):
 
 
 def hand_masks(cards, masks=None):
-    """Colour masks per number (a bytearray(16)) for a list of cards."""
+    """Colour masks per number (a bytearray(16)) for a list of cards (copies counted)."""
     if masks is None:
         masks = bytearray(16)
     else:
@@ -463,7 +544,7 @@ def hand_masks(cards, masks=None):
             masks[i] = 0
     for c in cards:
         if c < TS:
-            masks[NUMBER[c]] |= 1 << (c // 14)
+            mask_add(masks, c)
     return masks
 
 
@@ -474,10 +555,12 @@ class XapSac:
     ROUND_OVER call `next_round()`; GAME_OVER ends it.
     """
 
-    def __init__(self, players=4, seed=1, first=0, deal=True):
+    def __init__(self, players=4, seed=1, first=0, deal=True, deck=DECK_7X2):
         if players not in (2, 3, 4):
             raise ValueError("players must be 2, 3 or 4")
+        deck_index(deck)
         self.players = players
+        self.deck = deck
         self.rng = Rng(seed)
         self.scores = [0] * players
         self.rounds = []
@@ -489,14 +572,13 @@ class XapSac:
     # ---- set-up -------------------------------------------------------------------------
     def _start_round(self, first):
         n = self.players
-        low = LOWEST_NUMBER[n]
-        deck = [c for c in range(TS) if NUMBER[c] >= low]
+        deck, aside = deck_cards(self.deck, n)
         self.rng.shuffle(deck)
         self.table = {key(0, 0): TS, key(5, 0): TS + 1}
         for i in range(4):
             self.table[key(1 + i, 0)] = deck[i]
         pos = 4 + BOX_SIZE[n]
-        self.box = deck[4:pos] + [c for c in range(TS) if NUMBER[c] < low]
+        self.box = deck[4:pos] + aside
         size = HAND_SIZE[n]
         self.hands = []
         for p in range(n):
@@ -577,9 +659,17 @@ class XapSac:
                 return
         self.turn = self.next_holder(p)
 
+    def may_pass(self):
+        """False when the player to move opens the round and can play: they must play."""
+        return self.mode != OPEN or not self.has_legal_play()
+
     def pass_turn(self):
-        """Say "đi". Returns True when the passer held a legal play (only checked on a lead)."""
+        """Say "đi". Returns True when the passer held a legal play (only checked on a lead).
+
+        ValueError when the round's opener holds a legal play (see may_pass)."""
         p = self.turn
+        if self.mode == OPEN and self.has_legal_play(p):
+            raise ValueError("the first player must play when they can")
         nxt = self.next_holder(p)
         if self.mode == FOLLOW:
             self.passes += 1
@@ -598,12 +688,24 @@ class XapSac:
         return held
 
     def _ket(self, nxt):
-        """The lead went round with no card played: đền -1, others still in +1."""
+        """The lead went round with no card played: đền -1, others still in +1.
+
+        The round's loser opens the next one: among the players still holding cards, the one
+        with the fewest points this round (a đền), then the most cards left, then the first
+        clockwise from `nxt` (whose turn it would have been)."""
         den = [p for p, held in self.lead_passes if held]
         for p in self.holders():
             self.round_points[p] += -1 if p in den else 1
         self.ket = True
-        self._end_round(nxt)
+        loser = nxt
+        for i in range(1, self.players):
+            q = (nxt + i) % self.players
+            if not self.hands[q]:
+                continue
+            if ((self.round_points[q], -len(self.hands[q]))
+                    < (self.round_points[loser], -len(self.hands[loser]))):
+                loser = q
+        self._end_round(loser)
 
     def _end_round(self, starter):
         for p in range(self.players):
@@ -617,7 +719,7 @@ class XapSac:
             self.phase = ROUND_OVER
 
     def next_round(self):
-        """Deal the next round; the player left holding cards starts it (not as Dẫn)."""
+        """Deal the next round; the last round's loser starts it (not as Dẫn)."""
         self._start_round(self.starter)
 
     def den(self):
@@ -644,6 +746,7 @@ class XapSac:
         """The whole game as JSON-serialisable data (the saved-position format)."""
         return {
             "players": self.players,
+            "deck": self.deck,
             "phase": PHASE_NAMES[self.phase],
             "round": self.round_no,
             "first": self.first,

@@ -4,8 +4,10 @@ Kept apart from the engine so the device only imports it when it resumes a saved
 problem is a ValueError with a one-line message naming what is wrong.
 """
 
-from tet.games.xap_sac.engine import (XapSac, MODE_NAMES, NUM_CARDS, PHASE_NAMES, TS, TYPE_NAMES, FOLLOW, key,
-                               line_code, parse_card)
+from tet.games.xap_sac.engine import (XapSac, DECK_14, DECK_COPIES, DECK_TOP, DECKS, FOLLOW,
+                                      MAX_LINE, MODE_NAMES, NUMBER, NUM_CARDS, PHASE_NAMES,
+                                      PLAYING, STEP_X, STEP_Y, TS, TYPE_NAMES, card_code, key,
+                                      line_code, parse_card)
 
 COORD_LIMIT = 100
 
@@ -60,10 +62,12 @@ def _int_list(v, what, length, lo, hi):
 class _Counter:
     """Counts every card seen so duplicates and missing cards are reported by name."""
 
-    def __init__(self):
+    def __init__(self, deck):
         self.seen = bytearray(NUM_CARDS)
         self.ts = 0
         self.total = 0
+        self.top = DECK_TOP[deck]
+        self.copies = DECK_COPIES[deck]
 
     def add(self, code, where):
         card = parse_card(code)
@@ -73,10 +77,42 @@ class _Counter:
             if self.ts > 2:
                 raise ValueError("duplicate card TS (more than two Tứ Sắc)")
             return TS + self.ts - 1
-        if self.seen[card]:
-            raise ValueError("duplicate card %s (%s)" % (code, where))
-        self.seen[card] = 1
+        if NUMBER[card] > self.top:
+            raise ValueError("card %s is not in this deck (numbers 1-%d)" % (code, self.top))
+        if self.seen[card] >= self.copies:
+            raise ValueError("duplicate card %s (%s): the deck holds %d" % (code, where,
+                                                                       self.copies))
+        self.seen[card] += 1
         return card
+
+
+def _check_layout(table):
+    """ValueError unless the table is one group of touching cards and no line passes 4 cards
+    (every play joins the layout, so a loose card or a long line was never played)."""
+    start = next(iter(table))
+    seen = {start}
+    todo = [start]
+    while todo:
+        k = todo.pop()
+        for step in (STEP_X, -STEP_X, STEP_Y, -STEP_Y):
+            j = k + step
+            if j in table and j not in seen:
+                seen.add(j)
+                todo.append(j)
+    for k in table:
+        if k not in seen:
+            raise ValueError("card %s at (%d, %d) is not joined to the layout"
+                             % (card_code(table[k]), (k >> 8) - 128, (k & 255) - 128))
+    for k, c in table.items():
+        for step in (STEP_X, STEP_Y):
+            if c >= TS or 0 <= table.get(k - step, -1) < TS:
+                continue
+            n = 1
+            while 0 <= table.get(k + n * step, -1) < TS:
+                n += 1
+            if n > MAX_LINE:
+                raise ValueError("a line of %d cards from (%d, %d)" % (n, (k >> 8) - 128,
+                                                                       (k & 255) - 128))
 
 
 def load(game, d):
@@ -85,7 +121,10 @@ def load(game, d):
         raise ValueError("a position must be a JSON object")
     n = _int(d, "players", 2, 4)
     game.players = n
-    counter = _Counter()
+    # saves from before the 1-7 x 2 deck have no "deck" field and used 1-14
+    deck = _name(d, "deck", DECKS, DECK_14)
+    game.deck = DECKS[deck]
+    counter = _Counter(deck)
     table = {}
     for cell in _list(d, "table"):
         if not isinstance(cell, dict):
@@ -115,6 +154,9 @@ def load(game, d):
     if counter.total != NUM_CARDS:
         raise ValueError("card counts: %d cards in table, hands and box, expected %d"
                          % (counter.total, NUM_CARDS))
+    if counter.ts != 2:
+        raise ValueError("the table must hold both Tứ Sắc")
+    _check_layout(table)
     game.table = table
     game.box = box
     game.turn = _int(d, "turn", 0, n - 1)
@@ -150,6 +192,16 @@ def load(game, d):
     game.scores = _int_list(d.get("scores", [0] * n), "field 'scores'", n, -10000, 10000)
     game.rounds = [_int_list(r, "field 'rounds'", n, -100, 100) for r in _list(d, "rounds", [])]
     game.ket = _bool(d, "ket", False)
+    if game.phase == PLAYING:
+        if game.ket:
+            raise ValueError("a kẹt ends the round, but the phase is play")
+        for p in game.out:
+            if game.hands[p]:
+                raise ValueError("player %d is out but holds cards" % p)
+        if len(game.holders()) < 2:
+            raise ValueError("the round is over (fewer than two players hold cards)")
+        if len(game.lead_passes) >= len(game.holders()):
+            raise ValueError("every player passed the lead: that is a kẹt, not play")
     game.rng.state = _int(d, "rng", 1, 0xFFFFFFFF, game.rng.state)
 
 

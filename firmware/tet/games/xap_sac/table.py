@@ -1,11 +1,14 @@
 """The Xấp Sắc table screen: computer turns play themselves, yours is chosen with the buttons.
 
 Choosing a play: move along the hand (only cards that are part of some legal play stop the
-cursor), OK picks a card (again: puts it back); once the picked cards make a play, "Đặt" shows
-where they can go: NEXT/PREV cycles through every legal placement (every cell and every order),
-OK lays it, BACK returns to the hand. "Đi" passes, "Bàn" scrolls the table (OK turns the
-scrolling between across and up-down), "Điểm" shows the scores. The game is saved after every
-action, so a reboot resumes it.
+cursor), OK picks a card (again: puts it back). The two copies of a card (the default deck) are
+told apart by their place in the hand only: picks are kept as hand positions. Once the picked
+cards make a play, "Đặt" shows where they can go: NEXT/PREV cycles through each distinct
+placement once (a set of cells; the cards go onto them in the order they were picked), OK lays
+it, BACK returns to the hand. "Đi" passes (never offered to the round's opener while they can
+play), "Bàn" scrolls the table (OK turns the scrolling between across and up-down), "Điểm" shows
+the scores. The game is saved after every action, so a reboot resumes it. While a computer
+player thinks, its search calls the app's pump, so "Máy đang nghĩ…" moves and BACK is answered.
 """
 
 
@@ -20,6 +23,7 @@ from tet.ui.widgets import Message
 from tet.games.xap_sac.modes import HUMAN, SAVE
 
 BOT_MS = 700
+THINK_STEP_MS = 250  # one step of the "Máy đang nghĩ…" dots
 
 PLACE = "Đặt"
 PASS = "Đi"
@@ -41,10 +45,13 @@ class Table(GameScreen):
     def __init__(self, app, game, level, note=""):
         GameScreen.__init__(self, app)
         self.game = game
+        self._uses = bytearray(X.NUM_CARDS)
+        self.may_pass = True
         self.level = level
         self.bot = HeuristicPlayer(level)
         self.note = note
         self.announced = False
+        self.think_frame = -1
         self.passed = []
         self.marked = []
         self.follow = [X.key(1, 0), X.key(4, 0)]
@@ -56,13 +63,16 @@ class Table(GameScreen):
     def _turn_begins(self):
         """Fresh choices for the player to move (or none while the computer plays)."""
         self.mode = HAND
-        self.selected = []
+        self.selected = []  # cards picked, in pick order
+        self.picked = []  # their positions in the hand row, in the same order
         self.options = []
         self.option = 0
         self.plays = []
         self.due = None
         if self.game.phase == X.PLAYING and self.game.turn == HUMAN:
             self.plays = self.game.legal_plays(every_order=False)
+            # the round's opener must play when they can
+            self.may_pass = self.game.mode != X.OPEN or not self.plays
         self._build_row()
         self.cursor = 0
         for i in range(len(self.row)):
@@ -72,31 +82,42 @@ class Table(GameScreen):
 
     def _build_row(self):
         """The hand row: cards, then the actions that make sense now; and which cards can go."""
-        # flags per card: runs on every key press, so no list per play
+        # copies per card: runs on every key press, so no list per play. usable[c] = the most
+        # copies of c that any play holding every picked card uses
         usable = bytearray(X.NUM_CARDS)
         picked = bytearray(X.NUM_CARDS)
         for c in self.selected:
-            picked[c] = 1
+            picked[c] += 1
         need = len(self.selected)
         complete = False
+        uses = self._uses
         for p in self.plays:
             size = X.play_size(p)
             if size < need:
                 continue
-            hits = 0
+            for c in self.selected:
+                uses[c] = 0
             for i in range(size):
-                hits += picked[X.play_card(p, i)]
+                uses[X.play_card(p, i)] = 0
+            for i in range(size):
+                uses[X.play_card(p, i)] += 1
+            hits = 0
+            for c in self.selected:
+                hits += uses[c] >= picked[c]
             if hits == need:
                 for i in range(size):
-                    usable[X.play_card(p, i)] = 1
+                    c = X.play_card(p, i)
+                    if uses[c] > usable[c]:
+                        usable[c] = uses[c]
                 if size == need:
                     complete = True
         self.usable = usable
+        self.picked_count = picked
         chosen = self.selected
         row = list(self.game.hands[HUMAN])
         if complete and chosen:
             row.append(PLACE)
-        if self.game.turn == HUMAN and self.game.phase == X.PLAYING:
+        if self.game.turn == HUMAN and self.game.phase == X.PLAYING and self.may_pass:
             row.append(PASS)
         row.append(VIEW)
         row.append(SCORES)
@@ -105,7 +126,10 @@ class Table(GameScreen):
 
     def _stops(self, i):
         item = self.row[i]
-        return not isinstance(item, int) or self.usable[item]
+        if not isinstance(item, int):
+            return True
+        # a picked card stops (to put it back); another copy only if a play can use it too
+        return i in self.picked or self.usable[item] > self.picked_count[item]
 
     def _move(self, step):
         n = len(self.row)
@@ -139,7 +163,7 @@ class Table(GameScreen):
         elif ev == inp.OK:
             item = self.row[self.cursor]
             if isinstance(item, int):
-                self._pick(item)
+                self._pick(self.cursor)
             elif item == PLACE:
                 self._show_options()
             elif item == PASS:
@@ -149,35 +173,37 @@ class Table(GameScreen):
             else:
                 self.app.push(Message(self.app, "Điểm", self._scores_text()))
 
-    def _pick(self, card):
-        if card in self.selected:
-            self.selected.remove(card)
+    def _pick(self, at):
+        """Pick the card at hand position `at`, or put it back if it is picked."""
+        if at in self.picked:
+            i = self.picked.index(at)
+            del self.picked[i]
+            del self.selected[i]
             self._build_row()
-            self.cursor = self.row.index(card)
+            self.cursor = at
             return
-        self.selected.append(card)
+        self.picked.append(at)
+        self.selected.append(self.row[at])
         self._build_row()
         if PLACE in self.row:
             self.cursor = self.row.index(PLACE)
             return
         # on to the next card that can join the picked ones
-        self.cursor = self.row.index(card)
+        self.cursor = at
         for _ in range(len(self.row)):
             self._move(1)
-            item = self.row[self.cursor]
-            if isinstance(item, int) and item not in self.selected:
+            if isinstance(self.row[self.cursor], int) and self.cursor not in self.picked:
                 return
 
     def _show_options(self):
-        """Every legal placement of exactly the picked cards: each play, each order."""
+        """Each distinct placement of exactly the picked cards once: the plays (one per card set
+        and cell set) holding those cards, with the cards in pick order along the cells."""
         options = []
-        chosen = self.selected
+        chosen = sorted(self.selected)
         for p in self.plays:
             cards = X.play_cards(p)
-            if len(cards) != len(chosen) or not all(c in cards for c in chosen):
-                continue
-            for order in X.PERMS[len(cards)]:
-                options.append(X.with_cards(p, [cards[i] for i in order]))
+            if len(cards) == len(chosen) and sorted(cards) == chosen:
+                options.append(X.with_cards(p, self.selected))
         self.options = options
         self.option = 0
         self.mode = CELLS
@@ -264,8 +290,18 @@ class Table(GameScreen):
         if game.turn == HUMAN:
             return False
         if not self.computer_due(now):
+            # keep "Máy đang nghĩ…" moving while the computer's pause runs
+            frame = now // THINK_STEP_MS
+            if frame != self.think_frame:
+                self.think_frame = frame
+                return True
             return False
-        self._act(self.bot.choose(game))
+        play = self.bot.choose(game, self.app.pump)
+        if self.app.input.waiting(inp.BACK):
+            # BACK came during the search: let it through (the move is made after)
+            self.hurry = True
+            return True
+        self._act(play)
         return True
 
     def _announce(self):
@@ -277,7 +313,7 @@ class Table(GameScreen):
             lines.append("Kẹt! " + ("Đền: " + ", ".join(den) if den else "Không ai đền."))
         for p in range(game.players):
             lines.append("%s: %+d → %d điểm" % (D.NAMES[p], points[p], game.scores[p]))
-        body = ". ".join(lines) + "."
+        body = ". ".join(line.rstrip(".") for line in lines) + "."
         if game.phase == X.GAME_OVER:
             win = game.winner()
             self.forget()
@@ -315,7 +351,8 @@ class Table(GameScreen):
                                                     len(game.hands[p])))
         for r in range(len(game.rounds)):
             parts.append("Ván %d: %s" % (r + 1, " ".join("%+d" % v for v in game.rounds[r])))
-        return ". ".join(parts) + ". Cần %d điểm để thắng." % X.TARGET[game.players]
+        return (". ".join(parts) + ". Cần %d điểm để thắng. Dòng người chơi: lá còn/điểm; ▶ đến "
+                "lượt, ★ được dẫn, ○ đã đi." % X.TARGET[game.players])
 
     # ---- drawing ---------------------------------------------------------------------------
     def status(self):
@@ -334,34 +371,75 @@ class Table(GameScreen):
             return "Bạn được dẫn"
         return "Bạn mở ván"
 
-    def players_line(self):
-        """Every player: cards left/score; ▶ whose turn, ★ the leader, ○ passed."""
+    def players_line(self, short=False):
+        """Every player: cards left/score; ▶ whose turn, ★ the leader, ○ passed. `short` (the
+        128x64 screen): the computers' cards left only, "M1:9"."""
         game = self.game
         parts = []
         for p in range(game.players):
+            if short:
+                if p != HUMAN:
+                    mark = "▶" if p == game.turn else ("○" if p in self.passed else "")
+                    parts.append("%s%s:%d" % (mark, D.SHORT[p], len(game.hands[p])))
+                continue
             mark = "▶" if p == game.turn else ("○" if p in self.passed else "")
             if game.mode == X.LEAD and p == game.turn:
                 mark = "★"
             parts.append("%s%s %d/%d" % (mark, D.SHORT[p], len(game.hands[p]), game.scores[p]))
         return " ".join(parts)
 
+    def thinking(self):
+        """ "Máy 2 đang nghĩ…" with dots that move with the clock, or "" on your turn."""
+        game = self.game
+        if game.phase != X.PLAYING or game.turn == HUMAN:
+            return ""
+        step = (self.app.hw.clock() // THINK_STEP_MS) % 4
+        return "%s đang nghĩ%s" % (D.NAMES[game.turn], "." * step)
+
+    def hint(self):
+        """What the buttons do now, in Vietnamese, for this board's buttons."""
+        two = self.app.input.two_buttons
+        if self.mode == CELLS:
+            return HINTS[two][1]
+        if self.mode == PAN:
+            return HINTS[two][2]
+        return HINTS[two][0]
+
     def draw(self, g):
         game = self.game
         _, ch = D.cell_size(g)
+        think = self.thinking()
         if g.colour:
             top = g.header("Xấp Sắc", D.NAMES[game.turn] if game.phase == X.PLAYING else "")
             g.text(self.status(), 2, top, G.GOLD)
-            hand_y = g.h - ch - 1
+            hint_y = g.h - g.line_h
+            g.text(think or self.hint(), 2, hint_y, G.GREY if not think else G.CYAN)
+            hand_y = hint_y - ch - 1
             g.text(self.players_line(), 2, hand_y - g.line_h - 1, G.CREAM)
             grid_bottom = hand_y - g.line_h - 2
             top += g.line_h + 1
         else:
+            # 128x64: status, grid, the computers' cards left, then the hand row; while choosing
+            # cells or scrolling the hint takes the hand's place, so the preview stays clear
             g.text(self.status(), 0, 0, G.WHITE)
             hand_y = g.h - ch
-            grid_bottom = hand_y - 1
-            top = g.line_h
+            info_y = hand_y - ch
+            g.text(think or self.players_line(True), 0, info_y, G.WHITE)
+            grid_bottom = info_y - 1
+            top = ch
         ghost = X.play_cells(self.options[self.option]) if self.mode == CELLS else ()
         if self.focus is None:
             self.focus = D.best_focus(g, game.table, self.follow, top, grid_bottom)
         D.draw_grid(g, game.table, ghost, self.marked, self.focus, top, grid_bottom)
-        D.draw_row(g, self.row, self.widths, self.cursor, self.selected, self.usable, hand_y)
+        if g.colour or self.mode == HAND:
+            D.draw_row(g, self.row, self.widths, self.cursor, self.picked, self.usable, hand_y)
+        else:
+            g.text(self.hint(), 0, hand_y, G.WHITE)
+
+
+# per board (five buttons: the 128x64 screen, so short; two buttons): hints while choosing
+# cards, cells, scrolling (the status line names the arrows and OK while scrolling)
+HINTS = (
+    ("Xuống:sang OK:lấy", "Xuống:chỗ khác OK:đặt", "Giữ OK: về bài"),
+    ("A: sang, B: lấy, giữ B: thoát", "A: chỗ khác, B: đặt", "A: cuộn, B: đổi, giữ B: xong"),
+)

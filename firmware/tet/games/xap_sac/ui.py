@@ -36,12 +36,20 @@ class Setup(Menu):
         from tet.games.xap_sac.table import Table
 
         game = L.from_dict(saved["game"])
-        return Table(self.app, game, int(saved["level"]), saved.get("note", ""))
+        level = saved["level"]
+        note = saved.get("note", "")
+        # a save from another version: anything but a known level or a text note is refused
+        if level not in (0, 1, 2) or isinstance(level, bool) or not isinstance(note, str):
+            raise ValueError("bad level or note")
+        return Table(self.app, game, level, note[:80])
 
     def _begin(self, menu):
         from tet.games.xap_sac.table import Table
 
-        game = X.XapSac(self.players, self.app.rng.next32(), HUMAN)
+        deck = self.app.rule("xs", "deck", 0)
+        # a settings file from another version may hold anything: the default deck then
+        game = X.XapSac(self.players, self.app.rng.next32(), HUMAN,
+                        deck=X.DECKS[deck if deck in (0, 1) and deck is not True else 0])
         self.app.push(Table(self.app, game, self.level))
 
     def _more_players(self, menu):
@@ -54,7 +62,9 @@ class Setup(Menu):
         self.app.push(Message(self.app, "Cách chơi", RULES))
 
 
-RULES = ("Đánh bài nối vào bàn thành hàng ngang hoặc dọc: đôi, ba, tứ quý, hoặc sảnh 3-4 lá. "
-         "Hàng sau cùng loại, bằng hoặc cao hơn; Xấp (cùng màu) phải theo Xấp. Không hàng nào quá "
-         "4 lá. Mọi người đi thì người đánh cuối được Dẫn: đánh hàng bất kỳ, kể cả từ lá Tứ Sắc. "
-         "Hết bài trước được nhiều điểm hơn.")
+RULES = ("Bộ bài: số 1-7, mỗi lá có 2 bản (luật làng: bộ số 1-14). "
+         "Đánh bài nối vào bàn thành hàng ngang hoặc dọc: đôi, ba, tứ quý, hoặc sảnh 3-4 lá. "
+         "Hàng sau cùng loại, bằng hoặc cao hơn; Xấp (cùng màu, cả đôi) phải theo Xấp. Không hàng "
+         "nào quá 4 lá. Người mở ván phải đánh nếu đánh được. Mọi người đi thì người đánh cuối "
+         "được Dẫn: đánh hàng bất kỳ, kể cả từ lá Tứ Sắc. Hết bài trước được nhiều điểm hơn. "
+         "Người thua ván mở ván sau.")
