@@ -159,13 +159,26 @@ class Table(GameScreen):
 
     @classmethod
     def from_save(cls, app, data):
-        """Resume a game saved by save()."""
+        """Resume a game saved by save(); a save this version cannot read (a field of the
+        wrong type or out of range, a finished game, a hội of another table) raises
+        ValueError."""
+        if type(data) is not dict:
+            raise ValueError("Tổ Tôm save: not a dict")
+        state = data.get("rng")
+        thap = data.get("thap", 0)
+        event = data.get("event", "")
+        if type(state) is not int or not 0 < state < 1 << 32 or thap not in (0, 1) or \
+                type(event) is not str or len(event) > 80:
+            raise ValueError("Tổ Tôm save: table")
         rng = Rng(1)
-        rng.state = data["rng"]
-        game = T.ToTom.from_dict(data["game"])
+        rng.state = state
+        game = T.ToTom.from_dict(data.get("game"))
+        hoi = T.Hoi.from_dict(data.get("hoi"))
+        if game.phase == T.P_OVER or hoi.n != game.n:
+            raise ValueError("Tổ Tôm save: game")
         game.log = []
-        table = cls(app, T.Hoi.from_dict(data["hoi"]), game, rng, data.get("thap", 0))
-        table.event = data.get("event", "")
+        table = cls(app, hoi, game, rng, thap)
+        table.event = event
         return table
 
     def save_data(self):
