@@ -94,7 +94,7 @@ def result_text(hoi, game):
         lines.append(" ".join([phu_text(phu) for phu in score["partition"]]))
     else:
         lines = ["Hoà: nọc còn %d lá. %s được kê." % (game.left, seat_name(game.next_dealer))]
-    lines.append("Bảng điểm hội (%d điểm):" % hoi.target)
+    lines.append("Bảng điểm hội (%d):" % hoi.target)
     for p in range(hoi.n):
         lines.append("%s: %d" % (seat_name(p), hoi.scores[p]))
     return "\n".join(lines)
@@ -471,7 +471,8 @@ class Table(GameScreen):
 
     def hand_lines(self, cols):
         """The hand for the 128x64 screen, compact: per suit its letter then one digit per
-        card ('V2355 N3446 S1789'), then the pictures; wrapped into lines of `cols` characters.
+        card ('V2355 N3446 S1789'), then the pictures; wrapped into lines of `cols` characters (a
+        suit cut at a line's end goes on after its letter again).
         Each line is a list of (x in characters, text, index in self.hand or -1)."""
         first = {}
         for i in range(len(self.hand) - 1, -1, -1):
@@ -501,8 +502,12 @@ class Table(GameScreen):
                 x += 1
             for text, index in group:
                 if x + len(text) > cols:
+                    # a suit cut at the line's end starts again with its letter
                     lines.append([])
                     x = 0
+                    if group[0][1] < 0:
+                        lines[-1].append((0, group[0][0], -1))
+                        x = 1
                 lines[-1].append((x, text, index))
                 x += len(text)
         return lines
