@@ -647,7 +647,8 @@ class ToTom:
                 seen[k] += 1
         if self.card >= 0 and self.phase != P_OVER:
             seen[self.card] += 1
-        _need(seen == bytearray([4]) * NKINDS, "the cards do not add up")
+        for k in range(NKINDS):
+            _need(seen[k] == 4, "the cards do not add up")
 
     def _check_turn(self):
         """A game in progress has someone to move with at least one legal move."""
