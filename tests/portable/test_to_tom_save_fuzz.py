@@ -11,6 +11,10 @@ from fake_hw import TWO, new_app, open_game, press, run
 from tet.core.rng import Rng
 
 COUNT = 300 if sys.implementation.name == "micropython" else 1000
+# every 50th save is opened from the launcher, every 10th from the game's entry (ui.start), the
+# rest from its setup screen, whose first appearance asks the resume question
+LAUNCHER_EVERY = 50
+START_EVERY = 10
 BAD = "Không đọc được ván đã lưu. Bắt đầu ván mới."
 VALUES = (None, -1, 0, 1, 4, 5, 29, 30, 10 ** 9, -10 ** 9, "x", "", "Z" * 200, [], {}, True,
           False, 3.5, [0] * 31, [4] * 30, [[1, 2]], "9" * 30, [None])
@@ -100,19 +104,31 @@ def test_mutated_saves_never_crash_the_game_open():
     resumed = refused = 0
     for i in range(COUNT):
         app.save_game("to_tom", mutate(saves[i % len(saves)], rng))
-        open_game(app, "totom")
+        if not i % LAUNCHER_EVERY:
+            open_game(app, "totom")
+        elif not i % START_EVERY:
+            from tet.games.to_tom.ui import start
+
+            app.push(start(app))
+            run(app, 20)
+        else:
+            from tet.games.to_tom.table import Setup
+
+            app.push(Setup(app))
+            run(app, 20)
         assert "Tiếp tục ván trước" in app.hw.display.shown_text()
         press(app, ok)
         if hasattr(app.screen, "game"):
             resumed += 1
             press(app, ok)
-            run(app, 800)
             press(app, nxt)
-            run(app, 100)
         else:
             refused += 1
             assert BAD in " ".join(app.screen.body.split()) or app.screen.title == "Tổ Tôm"
             run(app, 30)
-        app.home()
+        if not i % LAUNCHER_EVERY:
+            app.home()              # leaving unloads the game, as on the device
+        else:
+            del app.stack[1:]       # back to the launcher, the game kept loaded (faster)
         app.forget_game("to_tom")
-    assert resumed > 0 and refused > 0
+    assert resumed > 0 and refused > COUNT // 2, (resumed, refused)
