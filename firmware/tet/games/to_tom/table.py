@@ -377,8 +377,10 @@ class Table(GameScreen):
         p = self.game.to_move()
         return "%s đang nghĩ…" % seat_name(p) if p > 0 else ""
 
-    def prompt_text(self):
-        """The line under the hand: the highlighted option or what OK does."""
+    def prompt_text(self, short=False):
+        """The line under the hand: the highlighted option or what OK does (`short`: cards
+        as codes, for the 128x64 screen)."""
+        names = CODES if short else NAMES
         if self.options:
             label = action_label(self.game, self.options[self.option])
             n = len(self.options)
@@ -388,8 +390,8 @@ class Table(GameScreen):
                 return "OK: xem phu trên chiếu"
             kind = self.hand[self.cursor]
             if kind in self.game.discards(HUMAN):
-                return "OK: đánh " + NAMES[kind]
-            return NAMES[kind] + ": không được đánh"
+                return "OK: đánh " + names[kind]
+            return names[kind] + ": không được đánh"
         return self.thinking_text()
 
     # ----- drawing -----
@@ -535,4 +537,4 @@ class Table(GameScreen):
         if situation == "computer":
             self._thinking(g, 1, y, cols)
         else:
-            g.text(clip(self.prompt_text(), cols), 1, y, G.WHITE)
+            g.text(clip(self.prompt_text(True), cols), 1, y, G.WHITE)
