@@ -35,6 +35,8 @@ def parse_cards(args):
             except ValueError:
                 pass
         raise CliError(str(first_error))
+    if not kinds:
+        raise CliError("no cards given: name the cards of the hand, e.g. 1V 2V 3V")
     if len(kinds) > MAX_CARDS:
         raise CliError("at most %d cards, got %d" % (MAX_CARDS, len(kinds)))
     counts = C.counts_from_kinds(kinds)
