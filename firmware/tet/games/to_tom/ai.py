@@ -87,6 +87,7 @@ class Evaluator:
         self.key = 0
         self.should_stop = None     # polled every STOP_EVERY nodes; True ends the deepening
         self.stopped = False        # should_stop said so: every later budget of the decision is 0
+        self.polls = 0              # nodes since should_stop was last polled (over the decision)
 
     def reset(self, unseen, lung_weight, max_nodes):
         """Start evaluating for a new set of unseen cards and lưng weight with a node budget
@@ -107,10 +108,13 @@ class Evaluator:
 
     def _best(self, hand, k):
         self.nodes += 1
-        if not self.nodes % STOP_EVERY and self.should_stop is not None and self.should_stop():
-            # asked to stop (the player pressed BACK): finish on the cheap evaluations
-            self.max_nodes = self.nodes
-            self.stopped = True
+        self.polls += 1
+        if self.polls >= STOP_EVERY:
+            self.polls = 0
+            if self.should_stop is not None and not self.stopped and self.should_stop():
+                # asked to stop (the player pressed BACK): finish on the cheap evaluations
+                self.max_nodes = self.nodes
+                self.stopped = True
         while k < NKINDS and not hand[k]:
             k += 1
         if k == NKINDS:
@@ -278,6 +282,7 @@ class Player:
         self.ev.nodes = 0
         self.ev.should_stop = should_stop
         self.ev.stopped = False
+        self.ev.polls = 0
         if len(legal) == 1:
             return legal[0]
         for action in legal:

@@ -281,7 +281,7 @@ def _wait_mask(st, k, r, fresh, room):
     stop = _stop[0]
     if stop is not None:
         _stop[1] += 1
-        if not _stop[1] % STOP_EVERY and stop():
+        if _stop[1] % STOP_EVERY == 1 and stop():
             raise Stopped()
     mask = 0
     while k < NKINDS:
