@@ -756,9 +756,7 @@ class Hoi:
         h.history = []
         for x in history:
             _need(type(x) is list and len(x) == 2, "history")
-            _need(type(x[0]) is int and -1 <= x[0] < n, "history")
-            _need(type(x[1]) is int and 0 <= x[1] <= MAX_POINTS, "history")
-            h.history.append((x[0], x[1]))
+            h.history.append((_in_range(x[0], -1, n - 1), _in_range(x[1], 0, MAX_POINTS)))
         return h
 
 
@@ -794,6 +792,13 @@ def _field(d, key, kind):
     return v
 
 
+def _in_range(x, lo, hi):
+    """x when it is an int (not a bool) in lo..hi, else ValueError."""
+    if type(x) is not int or not lo <= x <= hi:
+        raise ValueError("Tổ Tôm save: a number out of range")
+    return x
+
+
 def _int(d, key, lo, hi):
     v = d.get(key)
     _need(type(v) is int and lo <= v <= hi, key)
@@ -807,10 +812,7 @@ def _kinds(v, limit, size):
     out = bytearray(len(v))
     for i in range(len(v)):
         x = v[i]
-        if type(x) is str:
-            x = ALPHABET.find(x)
-        _need(type(x) is int and 0 <= x < limit, "cards")
-        out[i] = x
+        out[i] = _in_range(ALPHABET.find(x) if type(x) is str else x, 0, limit - 1)
     return out
 
 
