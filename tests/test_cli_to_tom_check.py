@@ -122,3 +122,10 @@ def test_bad_player_count_is_a_usage_error():
     res = subprocess.run([TET, "totom", "check", "3V", "--players", "3"], capture_output=True,
                          text=True)
     assert res.returncode == 2 and len(res.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("cards", [[""], [" , "]])
+def test_an_empty_hand_is_refused(capsys, cards):
+    status, out, err = run(capsys, "totom", "check", *cards)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and "no cards given" in err

@@ -80,8 +80,9 @@ def _waiting_hands(rng, count):
     return hands
 
 
-def _dense_hands(rng, count):
-    """24-card hands on three numbers and the yêu, many copies: the search's hardest case."""
+def _dense_hands(rng, count, size=24):
+    """Hands (24 cards unless `size`) on three numbers and the yêu, many copies: the search's
+    hardest case."""
     hands = []
     for _ in range(count):
         numbers = []
@@ -91,12 +92,12 @@ def _dense_hands(rng, count):
                 numbers.append(n)
         pool = [s * 9 + n for s in range(3) for n in numbers] + [27, 28, 29]
         counts = bytearray(NKINDS)
-        size = 0
-        while size < 24:
+        got = 0
+        while got < size:
             k = pool[rng.below(len(pool))]
             if counts[k] < 4:
                 counts[k] += 1
-                size += 1
+                got += 1
         hands.append(counts)
     return hands
 
@@ -184,6 +185,10 @@ def main(args):
         worst = max(worst, benchlib.elapsed_us(start))
     benchlib.report("wait scan, dense 24 cards, worst", "%.2f" % (worst / 1000), "ms",
                     "pathological: many copies of few kinds")
+    worst, mean = _dense_worst(Rng(13), DENSE_MANY)
+    benchlib.report("wait scan, worst of %d dense hands" % DENSE_MANY, "%.2f" % (worst / 1000),
+                    "ms", "half 24 cards with four players, half 20 with five; mean %.2f ms"
+                    % (mean / 1000))
     entries, held = _memo_probe(waiting)
     benchlib.report("memo entries, fullest wait scan", entries, "",
                     "of %d slots, emptied after each call"
@@ -200,6 +205,29 @@ def main(args):
                 break
     benchlib.report("score_win (with its wait scan)", "%.2f" % (benchlib.elapsed_us(
         score_start) / 10000), "ms", "10 winning hands")
+
+
+DENSE_MANY = 1000
+
+
+def _dense_worst(rng, count):
+    """(worst, mean) µs of the wait scan over `count` dense hands made one at a time (so the
+    heap holds one): even ones of 24 cards for four players, odd ones of 20 for five. Each
+    hand is timed as the best of three runs."""
+    worst = total = 0
+    for i in range(count):
+        players = 4 if i % 2 == 0 else 5
+        counts = _dense_hands(rng, 1, 24 if players == 4 else 20)[0]
+        best = None
+        for _ in range(3):
+            start = benchlib.now_us()
+            H.waits(counts, (), players)
+            t = benchlib.elapsed_us(start)
+            if best is None or t < best:
+                best = t
+        total += best
+        worst = max(worst, best)
+    return worst, total / count
 
 
 def _four_player_waits(counts):

@@ -26,6 +26,7 @@ DANGER_UNSEEN = 1   # per unseen copy of a discard (someone may wait on or phỗ
 DANGER_NEXT = 2     # a discard the next player may still eat
 NO_SCORE = -1000000
 DEFAULT_NODES = 1500  # search calls per decision: under 1 s on the device
+STOP_EVERY = 128      # nodes between two polls of the should_stop callable
 
 
 def _lung_groups_by_low():
@@ -84,13 +85,16 @@ class Evaluator:
         self.unseen = bytearray(NKINDS)
         self.lung = W_LUNG
         self.key = 0
+        self.should_stop = None     # polled every STOP_EVERY nodes; True ends the deepening
+        self.stopped = False        # should_stop said so: every later budget of the decision is 0
+        self.polls = 0              # nodes since should_stop was last polled (over the decision)
 
     def reset(self, unseen, lung_weight, max_nodes):
         """Start evaluating for a new set of unseen cards and lưng weight with a node budget
         (clears the memo and the node count)."""
         self.unseen = unseen
         self.lung = lung_weight
-        self.max_nodes = max_nodes
+        self.max_nodes = 0 if self.stopped else max_nodes
         self.nodes = 0
         self.values[:] = _EMPTY
 
@@ -104,6 +108,13 @@ class Evaluator:
 
     def _best(self, hand, k):
         self.nodes += 1
+        self.polls += 1
+        if self.polls >= STOP_EVERY:
+            self.polls = 0
+            if self.should_stop is not None and not self.stopped and self.should_stop():
+                # asked to stop (the player pressed BACK): finish on the cheap evaluations
+                self.max_nodes = self.nodes
+                self.stopped = True
         while k < NKINDS and not hand[k]:
             k += 1
         if k == NKINDS:
@@ -262,11 +273,16 @@ class Player:
         self.ev = shared_evaluator()
         self.nodes = 0          # search nodes of the last decision
 
-    def choose(self, game, p):
-        """One of game.legal(p)."""
+    def choose(self, game, p, should_stop=None):
+        """One of game.legal(p). `should_stop()` (optional, e.g. the app's pump) is called now
+        and then during the search; once it returns True the search ends early and the best
+        move found on what was searched is returned."""
         legal = game.legal(p)
         self.nodes = 0
         self.ev.nodes = 0
+        self.ev.should_stop = should_stop
+        self.ev.stopped = False
+        self.ev.polls = 0
         if len(legal) == 1:
             return legal[0]
         for action in legal:

@@ -15,7 +15,7 @@ from tet.core import gfx as G
 from tet.core import input as inp
 from tet.core import sound
 from tet.core.app import Screen
-from tet.core.text import clip
+from tet.core.text import clip, wrap
 from tet.games.to_tom import hand as H
 from tet.games.to_tom.cards import CODES, IS_RED, NAMES, NKINDS
 
@@ -24,6 +24,8 @@ CLEAR = NKINDS          # the cursor stop after the last kind
 SETTLE_MS = 250         # evaluate this long after the last change
 ROW_LABELS = ("Vạn", "Văn", "Sách", "Yêu")
 ROW_MARKS = "VNSY"
+SCROLL_MS = 1500        # a result longer than its rows moves up one line this often
+THINKING = "Máy đang nghĩ…"
 
 
 def cell_row_col(index):
@@ -33,9 +35,10 @@ def cell_row_col(index):
     return 3, index - 27
 
 
-def describe(counts, players):
+def describe(counts, players, should_stop=None):
     """Result lines for a hand: [summary, ù or waits (may be ""), split (may be "")]; a hand
-    that is not thành is summed up by its best partial split (cards left out, lưng)."""
+    that is not thành is summed up by its best partial split (cards left out, lưng). With
+    `should_stop` (polled during the wait scan) it returns None when told to stop."""
     n = sum(counts)
     full = 25 if players == 4 else 21
     info = H.analyse(counts, (), players)
@@ -55,7 +58,9 @@ def describe(counts, players):
         else:
             second = "Không ù"
     elif n == full - 1:
-        found = H.waits(counts, (), players)
+        found = H.waits(counts, (), players, should_stop)
+        if found is None:
+            return None
         second = "Chờ: " + (" ".join([CODES[k] for k in found]) if found else "không có")
     split = " ".join(["[" + " ".join([CODES[k] for k in phu]) + "]"
                       for phu in info["partition"]])
@@ -77,6 +82,7 @@ class Checker(Screen):
         self.lines = ["0 lá", "", ""]
         self.changed_at = None      # ticks of the last change not evaluated yet
         self.pending = False
+        self.step = 0
 
     # ----- input -----
 
@@ -115,10 +121,15 @@ class Checker(Screen):
                 return
         self.pending = True
         self.changed_at = None
-        self.lines = ["%d lá · đang tính…" % sum(self.counts), "", ""]
+        self.lines = ["%d lá" % sum(self.counts), THINKING, ""]
 
     def tick(self, now):
         if not self.pending:
+            # a long result scrolls by itself: redraw when its window moves
+            step = now // SCROLL_MS
+            if step != self.step:
+                self.step = step
+                return True
             return False
         if self.changed_at is None:
             self.changed_at = now
@@ -129,9 +140,40 @@ class Checker(Screen):
         return True
 
     def evaluate(self):
-        """Evaluate the hand now (the screen does it by itself once the keys rest)."""
+        """Evaluate the hand now (the screen does it by itself once the keys rest). The wait
+        scan keeps the screen alive through app.pump; a BACK pressed meanwhile stops it (the
+        hand stays pending, the loop then delivers BACK)."""
+        lines = describe(self.counts, self.players, self.app.pump)
+        if lines is None:
+            return
         self.pending = False
-        self.lines = describe(self.counts, self.players)
+        self.lines = lines
+
+    def result_rows(self, cols):
+        """The result wrapped into rows of `cols` characters."""
+        rows = []
+        for line in self.lines:
+            if line:
+                rows += wrap(line, cols)
+        return rows
+
+    def _result(self, g, x, y, rows_fit, cols, colour):
+        """Draw the result in `rows_fit` rows; a longer one scrolls by itself, a ▼ at the end
+        of the last row saying there is more below."""
+        rows = self.result_rows(cols - 1)
+        start = 0
+        if len(rows) > rows_fit:
+            start = (self.app.hw.clock() // SCROLL_MS) % (len(rows) - rows_fit + 1)
+        for i in range(start, min(len(rows), start + rows_fit)):
+            g.text(rows[i], x, y, colour)
+            if i == start + rows_fit - 1 and i < len(rows) - 1:
+                g.text("▼", x + (cols - 1) * g.font.width, y, colour)
+            y += g.line_h
+        if self.pending and THINKING in self.lines:
+            cw = g.font.width
+            step = (self.app.hw.clock() // 120) % 4
+            g.fill_rect(x + (len(THINKING) + 1 + step) * cw, y - g.line_h // 2 - 1, cw - 2, 3,
+                        colour)
 
     # ----- drawing -----
 
@@ -174,9 +216,7 @@ class Checker(Screen):
             g.text(ROW_MARKS[row], 1, y, G.WHITE)
             self._grid_row(g, row, 1 + 2 * g.font.width, y, 2, 4)
             y += g.line_h
-            for line in self.lines[:2]:
-                g.text(clip(line, cols), 1, y, G.WHITE)
-                y += g.line_h
+            self._result(g, 1, y, 2, cols, G.WHITE)
             return
         y = g.header(self.title + " · %d người" % self.players, right)
         x0 = 3 + 5 * g.font.width
@@ -189,7 +229,4 @@ class Checker(Screen):
             y += g.line_h
         g.text(clip(self.cursor_text(), cols), 3, y, G.GOLD)
         y += g.line_h
-        colours = (G.WHITE, G.GREEN, G.LIGHT)
-        for i in range(3):
-            g.text(clip(self.lines[i], cols), 3, y, colours[i])
-            y += g.line_h
+        self._result(g, 3, y, (g.h - y) // g.line_h, cols, G.WHITE)

@@ -565,43 +565,105 @@ class ToTom:
     # ---- saving ----
 
     def to_dict(self):
-        """JSON-serialisable state (the log is not saved)."""
+        """JSON-serialisable state (the log is not saved), compact (version 2): counts as digit
+        strings, cards as one character each (see pack_kinds), so that a save is a small block
+        of text on a fragmented heap."""
         return {
+            "v": SAVE_VERSION,
             "n": self.n, "dealer": self.dealer, "sp": self.streak_player, "st": self.streak,
-            "hands": [list(h) for h in self.hands], "khan": [list(k) for k in self.khan],
-            "laid": [[list(phu) for phu in lp] for lp in self.laid],
-            "banned": [list(b) for b in self.banned],
-            "passed": [list(b) for b in self.door_passed],
-            "stock": list(self.stock[:self.left]), "pile": list(self.pile),
-            "pile_door": list(self.pile_door),
+            "hands": [pack_digits(h) for h in self.hands],
+            "khan": [pack_kinds(k) for k in self.khan],
+            "laid": [[pack_kinds(phu) for phu in lp] for lp in self.laid],
+            "banned": [pack_digits(b) for b in self.banned],
+            "passed": [pack_digits(b) for b in self.door_passed],
+            "stock": pack_kinds(self.stock[:self.left]), "pile": pack_kinds(self.pile),
+            "pile_door": pack_digits(self.pile_door),
             "phase": self.phase, "actor": self.actor, "card": self.card, "door": self.door,
             "src": self.src, "discarder": self.discarder, "stage": self.stage,
-            "uq": list(self.u_queue), "tc": self.take_card, "tp": list(self.take_phu),
+            "uq": list(self.u_queue), "tc": self.take_card, "tp": pack_kinds(self.take_phu),
             "first": self.first_move, "winner": self.winner, "next": self.next_dealer,
             "score": self.score, "extra": self.extra,
         }
 
     @classmethod
     def from_dict(cls, d):
-        """Rebuild a game saved by to_dict()."""
-        g = cls(d["n"], d["dealer"], d["sp"], d["st"], record=False)
-        g.hands = [bytearray(h) for h in d["hands"]]
-        g.khan = [list(k) for k in d["khan"]]
-        g.laid = [[tuple(phu) for phu in lp] for lp in d["laid"]]
-        g.banned = [bytearray(b) for b in d["banned"]]
-        g.door_passed = [bytearray(b) for b in d["passed"]]
-        g.stock = bytearray(d["stock"])
+        """Rebuild a game saved by to_dict() (version 2, or the lists of version 1). Every field
+        is checked (types, ranges, sizes, the 120 cards all accounted for, a move to make):
+        anything else raises ValueError, never allocates more than a game holds."""
+        _need(type(d) is dict, "not a dict")
+        n = _int(d, "n", 4, 5)
+        players = n - 1
+        g = cls(n, _int(d, "dealer", 0, players), _int(d, "sp", -1, players),
+                _int(d, "st", 0, 1000), record=False)
+        g.hands = _per_player(d, "hands", n, _counts, 4, MAX_HAND)
+        g.khan = [list(k) for k in _per_player(d, "khan", n, _kinds, NKINDS, 8)]
+        laid = _field(d, "laid", list)
+        _need(len(laid) == n, "laid")
+        g.laid = []
+        for lp in laid:
+            _need(type(lp) is list and len(lp) <= 12, "laid")
+            g.laid.append([tuple(_kinds(phu, NKINDS, 8)) for phu in lp])
+        g.banned = _per_player(d, "banned", n, _counts, 1, NKINDS)
+        g.door_passed = _per_player(d, "passed", n, _counts, 1, NKINDS)
+        g.stock = _kinds(d.get("stock"), NKINDS, MAX_STOCK)
         g.left = len(g.stock)
-        g.pile = bytearray(d["pile"])
-        g.pile_door = bytearray(d["pile_door"])
-        g.phase, g.actor, g.card, g.door = d["phase"], d["actor"], d["card"], d["door"]
-        g.src, g.discarder, g.stage = d["src"], d["discarder"], d["stage"]
-        g.u_queue = list(d["uq"])
-        g.take_card, g.take_phu = d["tc"], tuple(d["tp"])
-        g.first_move, g.winner, g.next_dealer = d["first"], d["winner"], d["next"]
-        g.score = d["score"]
-        g.extra = d["extra"]
+        g.pile = _kinds(d.get("pile"), NKINDS, MAX_STOCK)
+        g.pile_door = _kinds(d.get("pile_door"), n, MAX_STOCK)
+        _need(len(g.pile_door) == len(g.pile), "pile_door")
+        g.phase = _int(d, "phase", P_DISCARD, P_OVER)
+        g.actor = _int(d, "actor", -1, players)
+        g.card = _int(d, "card", -1, NKINDS - 1)
+        g.door = _int(d, "door", -1, players)
+        g.src = _int(d, "src", 0, SRC_PASSED)
+        g.discarder = _int(d, "discarder", -1, players)
+        g.stage = _int(d, "stage", _ST_U, _ST_EAT)
+        g.u_queue = list(_kinds(d.get("uq"), n, n))
+        g.take_card = _int(d, "tc", -1, NKINDS - 1)
+        g.take_phu = tuple(_kinds(d.get("tp"), NKINDS, 8))
+        g.first_move = _field(d, "first", bool)
+        g.winner = _int(d, "winner", -1, players)
+        g.next_dealer = _int(d, "next", -1, players)
+        score = d.get("score")
+        _need(score is None or type(score) is dict, "score")
+        g.score = score
+        g.extra = _int(d, "extra", -1, NKINDS - 1)
+        g._check_cards()
+        g._check_turn()
         return g
+
+    def _check_cards(self):
+        """Every kind's four cards are somewhere: hands, khàn, laid phu, stock, pile, the door."""
+        seen = bytearray(NKINDS)
+        for p in range(self.n):
+            for k in range(NKINDS):
+                seen[k] += self.hands[p][k]
+            for k in self.khan[p]:
+                seen[k] += 3
+            for phu in self.laid[p]:
+                for k in phu:
+                    seen[k] += 1
+        for part in (self.stock, self.pile):
+            for k in part:
+                seen[k] += 1
+        if self.card >= 0 and self.phase != P_OVER:
+            seen[self.card] += 1
+        for k in range(NKINDS):
+            _need(seen[k] == 4, "the cards do not add up")
+
+    def _check_turn(self):
+        """A game in progress has someone to move with at least one legal move."""
+        if self.phase == P_OVER:
+            return
+        _need(self.actor >= 0 and (self.phase == P_DISCARD) == (self.card < 0), "phase")
+        _need(self.phase == P_DISCARD or self.door >= 0, "door")
+        _need(self.phase != P_U or (self.u_queue and self.u_queue[0] == self.actor), "ù queue")
+        _need(self.phase != P_KHAN or self.card in self.khan[self.actor], "khàn")
+        _need(self.phase != P_EAT or self.actor == self.door, "door")
+        try:
+            ok = bool(self.legal(self.actor))
+        except (IndexError, KeyError, TypeError, AttributeError):
+            ok = False
+        _need(ok, "no move to make")
 
     def log_dicts(self):
         """The action log as dicts {player, action, card, phu} with card codes."""
@@ -677,9 +739,91 @@ class Hoi:
 
     @classmethod
     def from_dict(cls, d):
-        """Rebuild a hội saved by to_dict()."""
-        h = cls(d["n"], d["dealer"], d["target"])
-        h.scores = list(d["scores"])
-        h.last_winner, h.streak, h.games = d["last"], d["streak"], d["games"]
-        h.history = [tuple(x) for x in d["history"]]
+        """Rebuild a hội saved by to_dict(); every field is checked (ValueError otherwise)."""
+        _need(type(d) is dict, "not a dict")
+        n = _int(d, "n", 4, 5)
+        h = cls(n, _int(d, "dealer", 0, n - 1), _int(d, "target", 1, 10000))
+        scores = _field(d, "scores", list)
+        _need(len(scores) == n, "scores")
+        for v in scores:
+            _need(type(v) is int and -MAX_POINTS <= v <= MAX_POINTS, "scores")
+        h.scores = list(scores)
+        h.last_winner = _int(d, "last", -1, n - 1)
+        h.streak = _int(d, "streak", 0, 1000)
+        h.games = _int(d, "games", 0, MAX_GAMES)
+        history = _field(d, "history", list)
+        _need(len(history) <= h.games, "history")
+        h.history = []
+        for x in history:
+            _need(type(x) is list and len(x) == 2, "history")
+            h.history.append((_in_range(x[0], -1, n - 1), _in_range(x[1], 0, MAX_POINTS)))
         return h
+
+
+# ---- saves: compact fields and their checks ----
+
+SAVE_VERSION = 2
+MAX_HAND = 25           # concealed cards of one player (24 with four players, +1 at the door)
+MAX_STOCK = 120
+MAX_POINTS = 100000
+MAX_GAMES = 100000
+# one character per kind (or seat) in a save: JSON-safe, no escapes
+ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def pack_kinds(kinds):
+    """Kinds (or seats) as a string, one ALPHABET character each."""
+    return "".join([ALPHABET[k] for k in kinds])
+
+
+def pack_digits(counts):
+    """A count vector (values 0-9) as a string of digits."""
+    return "".join([ALPHABET[c] for c in counts])
+
+
+def _need(ok, what):
+    if not ok:
+        raise ValueError("Tổ Tôm save: " + what)
+
+
+def _field(d, key, kind):
+    v = d.get(key)
+    _need(type(v) is kind, key)
+    return v
+
+
+def _in_range(x, lo, hi):
+    """x when it is an int (not a bool) in lo..hi, else ValueError."""
+    if type(x) is not int or not lo <= x <= hi:
+        raise ValueError("Tổ Tôm save: a number out of range")
+    return x
+
+
+def _int(d, key, lo, hi):
+    v = d.get(key)
+    _need(type(v) is int and lo <= v <= hi, key)
+    return v
+
+
+def _kinds(v, limit, size):
+    """A bytearray of values below `limit` from a packed string (version 2) or a list of ints
+    (version 1) of at most `size` items."""
+    _need((type(v) is str or type(v) is list) and len(v) <= size, "cards")
+    out = bytearray(len(v))
+    for i in range(len(v)):
+        x = v[i]
+        out[i] = _in_range(ALPHABET.find(x) if type(x) is str else x, 0, limit - 1)
+    return out
+
+
+def _counts(v, top, total):
+    """A 30-slot count vector of values 0..top summing to at most `total`."""
+    out = _kinds(v, top + 1, NKINDS)
+    _need(len(out) == NKINDS and sum(out) <= total, "counts")
+    return out
+
+
+def _per_player(d, key, n, parse, a, b):
+    v = _field(d, key, list)
+    _need(len(v) == n, key)
+    return [parse(x, a, b) for x in v]

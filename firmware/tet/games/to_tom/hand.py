@@ -48,6 +48,14 @@ _wait_tags = bytearray(_WAIT_SLOTS)
 _wait_vals = [0] * _WAIT_SLOTS
 
 
+class Stopped(Exception):
+    """Raised inside a wait scan when its should_stop callable said stop."""
+
+
+STOP_EVERY = 64         # wait-search calls between two polls of should_stop
+_stop = [None, 0]       # the running scan's should_stop callable and its call count
+
+
 def _forget():
     """Empty the memos so that their keys can be collected between calls."""
     _memo_keys[:] = _NO_KEYS
@@ -270,6 +278,11 @@ def _wait_mask(st, k, r, fresh, room):
     or it is the one absent member of a phu whose lowest member is the current kind. room[w] is
     0 when all four cards of w are in sight already.
     """
+    stop = _stop[0]
+    if stop is not None:
+        _stop[1] += 1
+        if _stop[1] % STOP_EVERY == 1 and stop():
+            raise Stopped()
     mask = 0
     while k < NKINDS:
         here = st[k]
@@ -345,19 +358,28 @@ def _phu_waits(st, k, r, members, lung, found, room):
     return found
 
 
-def waits(counts, exposed=(), players=5):
+def waits(counts, exposed=(), players=5, should_stop=None):
     """Kinds that would let this hand (20 cards, 24 with four players) ù, in kind order.
 
     A kind whose four cards are all in sight (hand and laid phu) is no wait. One search finds
     them all: it walks the splits of the hand with the added card still free (see _wait_mask).
+    `should_stop()` (optional, e.g. the app's pump) is polled during the search; when it returns
+    True the scan is abandoned and None returned.
     """
     need = max(lung_needed(players) - exposed_lung(exposed), 0)
     total = _totals(counts, exposed)
     room = bytearray(NKINDS)
     for k in range(NKINDS):
         room[k] = 1 if total[k] < 4 else 0
-    mask = _wait_mask(_state(counts), 0, need, 1, room)
-    _forget()
+    _stop[0] = should_stop
+    _stop[1] = 0
+    try:
+        mask = _wait_mask(_state(counts), 0, need, 1, room)
+    except Stopped:
+        return None
+    finally:
+        _stop[0] = None
+        _forget()
     out = []
     for w in range(NKINDS):
         if mask >> w & 1:

@@ -27,6 +27,16 @@ LOG_KEEP = 4
 SUIT_ROWS = (("Vạn", 1, 9), ("Văn", 10, 18), ("Sách", 19, 27))
 YEU_KINDS = (0, 9, 18, 27, 28, 29)
 VIEW = ("view", None)       # the prompt's last entry: every player's laid phu
+THINK_FRAME_MS = 120        # the "Máy đang nghĩ…" marker moves one step per this many ms
+# button hints per board kind (two buttons A/B, or the arrows and OK) and per situation
+HINTS = {
+    (True, "options"): "A: khác · B: chọn · giữ B: thoát",
+    (True, "discard"): "A: lá sau · giữ A: lá trước · B: đánh",
+    (True, "computer"): "B: nhanh · A: xem bàn · giữ B: thoát",
+    (False, "options"): "▲▼: khác · OK: chọn · giữ OK: thoát",
+    (False, "discard"): "◀▶: chọn lá · OK: đánh · giữ OK: thoát",
+    (False, "computer"): "OK: nhanh · ▼: xem bàn · giữ OK: thoát",
+}
 
 
 def seat_name(p):
@@ -69,6 +79,12 @@ def event_text(entry):
     return text
 
 
+def banned_text(game, p):
+    """The kinds player p may no longer eat or phỗng (declined earlier), e.g. 'Cấm ăn: 5V 7N'."""
+    kinds = [CODES[k] for k in range(len(CODES)) if game.banned[p][k]]
+    return ("Cấm ăn/phỗng (đã bỏ): " + " ".join(kinds)) if kinds else ""
+
+
 def result_text(hoi, game):
     """The announcement (xướng) of a finished game and the hội's score sheet."""
     if game.winner >= 0:
@@ -78,7 +94,7 @@ def result_text(hoi, game):
         lines.append(" ".join([phu_text(phu) for phu in score["partition"]]))
     else:
         lines = ["Hoà: nọc còn %d lá. %s được kê." % (game.left, seat_name(game.next_dealer))]
-    lines.append("Bảng điểm hội (%d điểm):" % hoi.target)
+    lines.append("Bảng điểm hội (%d):" % hoi.target)
     for p in range(hoi.n):
         lines.append("%s: %d" % (seat_name(p), hoi.scores[p]))
     return "\n".join(lines)
@@ -138,17 +154,31 @@ class Table(GameScreen):
         self.discard_mode = False
         self.hand = []
         self.event = ""
+        self.frame = 0
         self._refresh()
 
     @classmethod
     def from_save(cls, app, data):
-        """Resume a game saved by save()."""
+        """Resume a game saved by save(); a save this version cannot read (a field of the
+        wrong type or out of range, a finished game, a hội of another table) raises
+        ValueError."""
+        if type(data) is not dict:
+            raise ValueError("Tổ Tôm save: not a dict")
+        state = data.get("rng")
+        thap = data.get("thap", 0)
+        event = data.get("event", "")
+        if type(state) is not int or not 0 < state < 1 << 32 or thap not in (0, 1) or \
+                type(event) is not str or len(event) > 80:
+            raise ValueError("Tổ Tôm save: table")
         rng = Rng(1)
-        rng.state = data["rng"]
-        game = T.ToTom.from_dict(data["game"])
+        rng.state = state
+        game = T.ToTom.from_dict(data.get("game"))
+        hoi = T.Hoi.from_dict(data.get("hoi"))
+        if game.phase == T.P_OVER or hoi.n != game.n:
+            raise ValueError("Tổ Tôm save: game")
         game.log = []
-        table = cls(app, T.Hoi.from_dict(data["hoi"]), game, rng, data.get("thap", 0))
-        table.event = data.get("event", "")
+        table = cls(app, hoi, game, rng, thap)
+        table.event = event
         return table
 
     def save_data(self):
@@ -271,11 +301,19 @@ class Table(GameScreen):
         p = self.game.to_move()
         if p < 0 or p == HUMAN:
             return
-        self._play(p, self.bots[p].choose(self.game, p))
+        # the search polls the buttons and redraws through app.pump (the thinking marker
+        # moves); BACK cuts it short and is handled once the move is made
+        self._play(p, self.bots[p].choose(self.game, p, self.app.pump))
         self.due = None
 
     def tick(self, now):
-        if self.game.to_move() in (-1, HUMAN) or not self.computer_due(now):
+        if self.game.to_move() in (-1, HUMAN):
+            return False
+        if not self.computer_due(now):
+            frame = now // THINK_FRAME_MS
+            if frame != self.frame:
+                self.frame = frame
+                return True
             return False
         self._bot_step()
         return True
@@ -292,30 +330,69 @@ class Table(GameScreen):
             if khan:
                 laid += " · khàn úp: %d" % khan
             lines.append("%s: %s" % (seat_name(p), laid))
+        lines.append("Bài bỏ qua ở từng cửa:")
+        for p in range(game.n):
+            gone = [CODES[game.pile[i]] for i in range(len(game.pile)) if game.pile_door[i] == p]
+            lines.append("Cửa %s: %s" % (seat_name(p), " ".join(gone) or "—"))
+        banned = banned_text(game, HUMAN)
+        if banned:
+            lines.append(banned)
         lines.append("Nọc còn %d lá." % game.left)
         return "\n".join(lines)
 
-    def door_text(self):
-        """The card at a door and whose door, or whose turn it is to discard."""
+    def door_text(self, short=False):
+        """The card at a door and whose door, or whose turn it is to discard (`short`: the card
+        as its code, for the 128x64 header)."""
         game = self.game
         if game.card >= 0:
-            return "Cửa %s: %s" % (seat_name(game.door), NAMES[game.card])
+            name = CODES[game.card] if short else NAMES[game.card]
+            return "Cửa %s: %s" % (seat_name(game.door), name)
         p = game.to_move()
         return "%s đánh bài" % seat_name(p) if p >= 0 else ""
 
-    def prompt_text(self):
-        """The line under the hand: the highlighted option or what OK does."""
+    def situation(self):
+        """'options', 'discard' or 'computer': what the buttons do now."""
+        if self.options:
+            return "options"
+        return "discard" if self.discard_mode else "computer"
+
+    def hint_text(self):
+        """What the board's real buttons do now, in Vietnamese."""
+        return HINTS[(self.app.input.two_buttons, self.situation())]
+
+    def notice_text(self):
+        """A word about the card at the door when the player declined its kind before: it can
+        no longer be eaten or phỗng (the ban of a declined take)."""
+        game = self.game
+        card = game.card
+        if card < 0 or not game.banned[HUMAN][card] or game.to_move() == HUMAN:
+            return ""
+        hand = game.hands[HUMAN]
+        if hand[card] >= 2 or (game.door == HUMAN and T.phu_completed(hand, card)):
+            return "Bạn đã bỏ %s: không ăn/phỗng được" % CODES[card]
+        return ""
+
+    def thinking_text(self):
+        """'Máy N đang nghĩ…' while a computer player is to move."""
+        p = self.game.to_move()
+        return "%s đang nghĩ…" % seat_name(p) if p > 0 else ""
+
+    def prompt_text(self, short=False):
+        """The line under the hand: the highlighted option or what OK does (`short`: cards
+        as codes, for the 128x64 screen)."""
+        names = CODES if short else NAMES
         if self.options:
             label = action_label(self.game, self.options[self.option])
-            return "◀ %s ▶" % label if len(self.options) > 1 else label
+            n = len(self.options)
+            return "%s (%d/%d)" % (label, self.option + 1, n) if n > 1 else label
         if self.discard_mode:
             if self.cursor == len(self.hand):
                 return "OK: xem phu trên chiếu"
             kind = self.hand[self.cursor]
             if kind in self.game.discards(HUMAN):
-                return "OK: đánh " + NAMES[kind]
-            return NAMES[kind] + ": không được đánh"
-        return "Máy đang đi… OK: nhanh, ▶: xem phu"
+                return "OK: đánh " + names[kind]
+            return names[kind] + ": không được đánh"
+        return self.thinking_text()
 
     # ----- drawing -----
 
@@ -355,6 +432,16 @@ class Table(GameScreen):
         rows.append(("Yêu", i, self.hand[i:]))
         return rows
 
+    def _thinking(self, g, x, y, width):
+        """'Máy N đang nghĩ…' with a marker that moves with the clock (a redraw per step)."""
+        text = self.thinking_text()
+        g.text(clip(text, width), x, y, G.LIGHT if g.colour else G.WHITE)
+        cw = g.font.width
+        span = max(1, width - len(text) - 1)
+        step = (self.app.hw.clock() // THINK_FRAME_MS) % span
+        g.fill_rect(x + (len(text) + 1 + step) * cw, y + g.line_h // 2 - 1, cw - 2, 3,
+                    G.GOLD if g.colour else G.WHITE)
+
     def draw(self, g):
         game = self.game
         cols = g.cols() - 1
@@ -365,7 +452,8 @@ class Table(GameScreen):
         y = g.header("Tổ Tôm · " + seat_name(game.dealer) + " cái", right)
         g.text(clip(self.door_text(), cols), 3, y, G.GOLD)
         y += g.line_h
-        g.text(clip(self.event, cols), 3, y, G.LIGHT)
+        note = self.notice_text()
+        g.text(clip(note or self.event, cols), 3, y, G.RED if note else G.LIGHT)
         y += g.line_h + 1
         for label, first, kinds in self._rows():
             g.text(label, 3, y, G.GREY)
@@ -376,20 +464,77 @@ class Table(GameScreen):
             mine += " khàn " + " ".join([CODES[k] for k in game.khan[HUMAN]])
         colour = G.GOLD if self.discard_mode and self.cursor == len(self.hand) else G.GREEN
         g.text(clip("Phu: " + (mine or "—"), cols), 3, y, colour)
-        g.text(clip(self.prompt_text(), cols), 3, g.h - g.line_h, G.WHITE)
+        y = g.h - 2 * g.line_h
+        if self.situation() == "computer":
+            self._thinking(g, 3, y, cols)
+        else:
+            g.text(clip(self.prompt_text(), cols), 3, y, G.WHITE)
+        g.text(clip(self.hint_text(), cols), 3, g.h - g.line_h, G.GREY)
+
+    def hand_lines(self, cols):
+        """The hand for the 128x64 screen, compact: per suit its letter then one digit per
+        card ('V2355 N3446 S1789'), then the pictures; wrapped into lines of `cols` characters (a
+        suit cut at a line's end goes on after its letter again).
+        Each line is a list of (x in characters, text, index in self.hand or -1)."""
+        first = {}
+        for i in range(len(self.hand) - 1, -1, -1):
+            first[self.hand[i]] = i
+        counts = self.game.hands[HUMAN]
+        tokens = []
+        for s, letter in enumerate("VNS"):
+            group = [(letter, -1)]
+            for k in range(9 * s, 9 * s + 9):
+                for c in range(counts[k]):
+                    group.append((str(k % 9 + 1), first[k] + c))
+            if len(group) > 1:
+                tokens.append(group)
+        pictures = []
+        for k in YEU_KINDS[3:]:
+            for c in range(counts[k]):
+                pictures.append((CODES[k], first[k] + c))
+        if pictures:
+            tokens.append(pictures)
+        lines = [[]]
+        x = 0
+        for group in tokens:
+            if x and x + 1 + len(group[0][0]) > cols:
+                lines.append([])
+                x = 0
+            elif x:
+                x += 1
+            for text, index in group:
+                if x + len(text) > cols:
+                    # a suit cut at the line's end starts again with its letter
+                    lines.append([])
+                    x = 0
+                    if group[0][1] < 0:
+                        lines[-1].append((0, group[0][0], -1))
+                        x = 1
+                lines[-1].append((x, text, index))
+                x += len(text)
+        return lines
 
     def _draw_small(self, g, cols, right):
-        y = g.header(clip(self.door_text(), g.cols() - len(right) - 1), right)
-        g.text(clip(self.event, cols), 1, y, G.WHITE)
-        y += g.line_h
-        rows = self._rows()
-        shown = rows[0]
-        for row in rows:
-            if row[1] <= self.cursor < row[1] + len(row[2]):
-                shown = row
-        label, first, kinds = shown
-        g.text(label[0], 1, y, G.WHITE)
-        self._cards(g, y, kinds, first, 1 + 2 * g.font.width, cols - 2)
-        y += g.line_h
-        g.text(clip(self.prompt_text(), cols), 1, y, G.WHITE)
-
+        y = g.header(clip(self.door_text(True), g.cols() - len(right) - 1), right)
+        lines = self.hand_lines(cols)
+        situation = self.situation()
+        if situation == "computer":
+            note = self.notice_text()
+            g.text(clip(note or self.event, cols), 1, y, G.WHITE)
+            y += g.line_h
+            lines = lines[:1]
+        cw = g.font.width
+        for line in lines[:2]:
+            row = ""
+            for x, text, _index in line:
+                row += " " * (x - len(row)) + text
+            g.text(row, 1, y, G.WHITE)
+            for x, text, index in line:
+                if index == self.cursor and self.discard_mode:
+                    g.fill_rect(1 + x * cw, y, cw * len(text), g.line_h, G.WHITE)
+                    g.text(text, 1 + x * cw, y, G.BLACK)
+            y += g.line_h
+        if situation == "computer":
+            self._thinking(g, 1, y, cols)
+        else:
+            g.text(clip(self.prompt_text(True), cols), 1, y, G.WHITE)

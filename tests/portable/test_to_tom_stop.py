@@ -1,0 +1,67 @@
+"""The long computations take a should_stop callable (the app's pump on the device): polled while
+they run, they end early when it says so, and give the same answer when it never does."""
+
+from tet.core.rng import Rng
+from tet.games.to_tom import engine as T
+from tet.games.to_tom import hand as H
+from tet.games.to_tom.ai import Player
+from tet.games.to_tom.cards import NKINDS
+
+# seed hand 1 less its 1N: 20 cards, waits from an exact search
+HAND = "8N 2V 2V 2S 9S TT OC 8S 8V 8N 3V 4V 5V 6V 7V 3N 4N 5N 1V 1V".split()
+
+
+def counts_of(codes):
+    from tet.games.to_tom.cards import CODES
+
+    counts = bytearray(NKINDS)
+    for c in codes:
+        counts[CODES.index(c)] += 1
+    return counts
+
+
+class Counter:
+    """A should_stop that answers `answer` and counts its calls."""
+
+    def __init__(self, answer):
+        self.answer = answer
+        self.calls = 0
+
+    def __call__(self):
+        self.calls += 1
+        return self.answer
+
+
+def test_the_wait_scan_polls_and_stops():
+    counts = counts_of(HAND)
+    keep_going = Counter(False)
+    assert H.waits(counts, (), 5, keep_going) == H.waits(counts)
+    assert keep_going.calls > 0
+    stop = Counter(True)
+    assert H.waits(counts, (), 5, stop) is None and stop.calls == 1
+    assert H.waits(counts) == H.waits(counts, (), 5, None)      # nothing left behind
+
+
+def test_a_computer_player_stops_early_with_a_legal_move():
+    rng = Rng(5)
+    checked = stopped = 0
+    for seed in range(6):
+        game = T.ToTom(5, seed % 5)
+        game.deal(Rng(seed + 1))
+        while game.to_move() >= 0 and checked < 60:
+            p = game.to_move()
+            legal = game.legal(p)
+            full = Player("bot", rng)
+            move = full.choose(game, p)
+            if full.nodes > 256:
+                cut = Player("bot", rng)
+                stop = Counter(True)
+                early = cut.choose(game, p, stop)
+                assert early in legal and stop.calls == 1
+                assert cut.nodes < full.nodes
+                calm = Player("bot", rng)
+                assert calm.choose(game, p, Counter(False)) == move
+                stopped += 1
+            checked += 1
+            game.apply(p, move)
+    assert stopped > 5

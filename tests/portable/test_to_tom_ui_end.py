@@ -1,0 +1,235 @@
+"""Tổ Tôm to the end through the keys on the three boards, read from the panel: the computer
+thinking, the whole hand at every decision on 128x64, the announcement and the score sheet of a
+computer's ù or a draw, leaving with "Lưu và thoát" and coming back (re-entering, rebooting)."""
+
+from fake_hw import TWO, new_app, open_game, press, run
+
+from tet.core.text import wrap
+
+# the game's modules are imported inside the tests, after the boot: a module-level import would
+# keep a second copy of the game alive once the launcher reloads it (the heap is the device's)
+HEAP = "160K"
+NKINDS = 30
+PICTURES = ("CC", "TT", "OC")
+BOARDS = ("ttgo_tdisplay", "m5stickc_plus", "devkit_ssd1306")
+BACK = 4
+
+
+def shown(app):
+    """The lines of the frame on the panel."""
+    return app.hw.display.shown_text().split("\n")
+
+
+def read_hand(lines):
+    """The count vector read back from the 128x64 compact hand rows ('V2355 N3446 CCTT')."""
+    counts = bytearray(NKINDS)
+    for line in lines:
+        suit = -1
+        i = 0
+        while i < len(line):
+            ch = line[i]
+            if ch in "VNS":
+                suit = "VNS".index(ch)
+            elif ch.isdigit():
+                counts[9 * suit + int(ch) - 1] += 1
+            elif line[i:i + 2] in PICTURES:
+                counts[27 + PICTURES.index(line[i:i + 2])] += 1
+                i += 1
+            i += 1
+    return counts
+
+
+def seat_name(p):
+    return "Bạn" if p == 0 else "Máy %d" % p
+
+
+def codes():
+    from tet.games.to_tom.cards import CODES
+
+    return CODES
+
+
+def check_small_decision(app, table):
+    """On 128x64, when the player must decide: the door card in full in the header and every
+    card of the hand on the panel."""
+    CODES = codes()
+    lines = shown(app)
+    game = table.game
+    if game.card >= 0:
+        assert "Cửa %s: %s" % (seat_name(game.door), CODES[game.card]) in lines
+    rows = [line for line in lines[2:-1]]
+    if table.discard_mode:
+        # the cursor card is drawn again, inverted, over its row: read the rows once
+        token = [t for x, t, i in sum(table.hand_lines(20), []) if i == table.cursor]
+        if token and token[0] in rows:
+            rows.remove(token[0])
+    assert bytes(read_hand(rows)) == bytes(game.hands[0]), (lines, list(game.hands[0]))
+
+
+def play_to_the_end(app, on_decision=None, on_computer=None):
+    """Open Tổ Tôm, start a hội and play one game with the keys; the player never ù (so the
+    game ends on a computer's ù or a draw). Returns (table, game) once the result is up."""
+    nxt, ok = TWO[app.hw.name]
+    open_game(app, "totom")
+    press(app, ok)                      # Bắt đầu hội mới
+    table = app.screen
+    game = table.game
+    for _ in range(3000):
+        if app.screen is not table:
+            break
+        if game.to_move() == 0:
+            if on_decision:
+                on_decision(table)
+            if table.discard_mode:
+                while table.cursor >= len(table.hand) or \
+                        table.hand[table.cursor] not in game.discards(0):
+                    press(app, nxt)
+            else:
+                while table.options[table.option][0] == "u":
+                    press(app, nxt)
+            press(app, ok)
+        else:
+            run(app, 250)
+            if on_computer and app.screen is table and game.to_move() > 0:
+                on_computer(table)
+            run(app, 450)
+    return table, game
+
+
+def read_message(app):
+    """Every line of the message on the panel, scrolling it with NEXT; returns (first frame's
+    lines, every line seen)."""
+    nxt = TWO[app.hw.name][0]
+    first = shown(app)
+    seen = set(first)
+    for _ in range(40):
+        press(app, nxt)
+        seen.update(shown(app))
+    return first, seen
+
+
+def check_result(app, game, hoi):
+    """The announcement and the score sheet are on the panel, as the engine scored them."""
+    message = app.screen
+    first, seen = read_message(app)
+    if game.winner >= 0:
+        assert game.winner != 0
+        assert message.title == "Ù!" and "Ù!" in first
+        announce = "%s ù: %s (%d điểm)." % (seat_name(game.winner), game.score["xuong"],
+                                          game.score["points"])
+        assert message.body.startswith(announce)
+    else:
+        assert message.title == "Hoà" and "Hoà" in first
+        assert message.body.startswith("Hoà: nọc còn %d lá." % game.left)
+    cols = app.gfx.cols() - 1
+    lines = wrap(message.body, cols)
+    assert lines[0] in first                            # seen without a key pressed
+    for line in lines:
+        assert line in seen, (line, sorted(seen))
+    assert "Bảng điểm hội (50):" in seen
+    for p in range(hoi.n):
+        assert "%s: %d" % (seat_name(p), hoi.scores[p]) in seen
+    assert sum(hoi.scores) == (game.score["points"] if game.winner >= 0 else 0)
+
+
+def _whole_game(board):
+    app = new_app(board)
+    thinking = []
+    decisions = []
+
+    def on_computer(table):
+        if table.thinking_text() in shown(app):
+            thinking.append(1)
+
+    def on_decision(table):
+        decisions.append(1)
+        assert table.hint_text() in shown(app) or board == "devkit_ssd1306"
+        if board == "devkit_ssd1306":
+            check_small_decision(app, table)
+
+    table, game = play_to_the_end(app, on_decision, on_computer)
+    assert game.to_move() == -1
+    assert thinking and decisions
+    check_result(app, game, table.hoi)
+    press(app, TWO[board][1])
+    assert hasattr(app.screen, "game") and app.screen.hoi.games == 1
+
+
+def test_a_whole_game_to_the_result_on_the_ttgo():
+    _whole_game("ttgo_tdisplay")
+
+
+def test_a_whole_game_to_the_result_on_the_m5stick():
+    _whole_game("m5stickc_plus")
+
+
+def test_a_whole_game_to_the_result_on_the_oled():
+    _whole_game("devkit_ssd1306")
+
+
+def _leave(app):
+    """BACK, then "Lưu và thoát"; returns the saved state."""
+    nxt, ok = TWO[app.hw.name]
+    table = app.screen
+    state = (table.game.to_dict(), table.hoi.to_dict())
+    table.handle(BACK)
+    run(app, 30)
+    assert "Thoát ván?" in shown(app)
+    press(app, nxt)
+    press(app, ok)                       # Lưu và thoát
+    assert app.screen is app.stack[0]    # the launcher
+    return state
+
+
+def _leave_and_come_back(board):
+    app = new_app(board)
+    ok = TWO[board][1]
+    open_game(app, "totom")
+    press(app, ok)
+    run(app, 3000)
+    state = _leave(app)
+    open_game(app, "totom")          # re-enter without a reboot
+    assert "Tiếp tục ván trước" in shown(app)
+    press(app, ok)
+    assert (app.screen.game.to_dict(), app.screen.hoi.to_dict()) == state
+    state = _leave(app)
+    app = None
+    again = new_app(board, keep_storage=True)       # reboot
+    open_game(again, "totom")
+    assert "Tiếp tục ván trước" in shown(again)
+    press(again, ok)
+    resumed = again.screen
+    assert (resumed.game.to_dict(), resumed.hoi.to_dict()) == state
+    assert "Nọc %d" % resumed.game.left in shown(again)
+
+
+def test_save_and_leave_goes_home_and_every_way_back_offers_to_resume_ttgo():
+    _leave_and_come_back("ttgo_tdisplay")
+
+
+def test_save_and_leave_goes_home_and_every_way_back_offers_to_resume_oled():
+    _leave_and_come_back("devkit_ssd1306")
+
+
+def test_the_table_view_shows_the_discards_per_door_and_the_bans():
+    app = new_app("ttgo_tdisplay")
+    nxt, ok = TWO["ttgo_tdisplay"]
+    open_game(app, "totom")
+    press(app, ok)
+    table = app.screen
+    game = table.game
+    CODES = codes()
+    for _ in range(400):
+        if game.pile or game.to_move() == -1:
+            break
+        if game.to_move() == 0:
+            press(app, ok)
+        else:
+            run(app, 700)
+    assert game.pile, "no card was left at a door"
+    game.banned[0][game.pile[0]] = 1
+    body = table.table_text()
+    for p in range(game.n):
+        gone = [CODES[game.pile[i]] for i in range(len(game.pile)) if game.pile_door[i] == p]
+        assert ("Cửa %s: %s" % (seat_name(p), " ".join(gone) or "—")) in body
+    assert "Cấm ăn/phỗng (đã bỏ): " + CODES[game.pile[0]] in body
