@@ -19,13 +19,14 @@ def build_parser():
     parser = OneLineParser(prog="tet", description="The Tết gadget's games on the desktop.")
     subs = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     subs.required = True
-    for name, modname, helptext in GAMES:
+    for name, modname in _games():
         try:
             mod = importlib.import_module(modname)
         except ModuleNotFoundError as e:
             if e.name != modname:
                 raise
             continue
+        helptext = (mod.__doc__ or "").strip().splitlines()[0].split(": ", 1)[-1]
         mod.register(subs.add_parser(name, help=helptext, description=helptext))
     return parser
 

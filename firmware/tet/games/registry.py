@@ -14,20 +14,3 @@ GAMES = (
 )
 ID, TITLE, PACKAGE, CLI = 0, 1, 2, 3
 
-
-def find(game_id):
-    """The registry entry of `game_id` (KeyError if there is no such game)."""
-    for entry in GAMES:
-        if entry[ID] == game_id:
-            return entry
-    raise KeyError(game_id)
-
-
-def title(game_id):
-    """The Vietnamese title of `game_id`."""
-    return find(game_id)[TITLE]
-
-
-def package(game_id):
-    """The full module name of the game's package, e.g. "tet.games.o_an_quan"."""
-    return "tet.games." + find(game_id)[PACKAGE]
