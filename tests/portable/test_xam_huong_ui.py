@@ -118,7 +118,11 @@ def test_names_and_players_in_setup():
     app = open_game("ttgo_tdisplay")
     setup = app.screen
     press(app, "A")
+    press(app, "B")                                   # the list of counts, at 4
+    assert app.screen.title == "Số người" and app.screen.selected == "4 người"
+    press(app, "A")
     press(app, "B")                                   # 5 players
+    assert app.screen is setup and setup.selected == "Số người: 5"
     press(app, "A")
     press(app, "A")
     press(app, "B")                                   # Tên người chơi
