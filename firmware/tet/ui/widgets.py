@@ -174,7 +174,8 @@ class Message(Screen):
         return self._wrapped
 
     def draw(self, g):
-        lines = self.wrapped(g.cols() - 2)
+        # one column is kept free for the ▲▼ signs (two on colour, whose text starts further in)
+        lines = self.wrapped(g.cols() - (2 if g.colour else 1))
         if g.colour:
             y = g.header(self.title)
             bottom = g.h - g.line_h - 1
@@ -189,7 +190,7 @@ class Message(Screen):
         if g.colour:
             draw_hints(g, hints(self.app, move="cuộn" if more else None, ok="đóng"))
         for line, colour in lines[self.scroll:self.scroll + rows]:
-            g.text(line, 2, y, colour)
+            g.text(line, 2 if g.colour else 0, y, colour)
             y += g.line_h
         if self.scroll > 0:
             g.text_right("▲", g.w - 1, y - rows * g.line_h, G.GOLD)

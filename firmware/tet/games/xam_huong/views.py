@@ -254,5 +254,5 @@ class DiceEntry(Screen):
         size, gap = die_size(g)
         x = (g.w - 6 * size - 5 * gap) // 2 + self.cursor * (size + gap)
         g.fill_rect(x, y + size + 2, size, 2, G.GOLD)
-        draw_hints(g, hints(self.app, move="đổi mặt", ok="tiếp" if self.cursor < 5 else "xong",
+        draw_hints(g, hints(self.app, move="đổi", ok="tới" if self.cursor < 5 else "xong",
                             back="lùi"))
