@@ -160,9 +160,9 @@ def table_lines(game, names, short=False):
                       G.CREAM))
     for p in range(game.players):
         colour = G.RED if game.holder(R.TRANG_NGUYEN) == p else G.WHITE
-        lines.append(("%s: %d" % (player_name(names, p), game.total(p)), colour))
         held = sticks_text(game.held, p * R.STICK_KINDS, short)
-        lines.append(("  " + (held or "—"), G.LIGHT))
+        text = "%s: %d" % (player_name(names, p), game.total(p))
+        lines.append((text + " (" + held + ")" if held and held != "—" else text, colour))
     return lines
 
 
