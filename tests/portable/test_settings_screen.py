@@ -34,7 +34,7 @@ def test_every_rule_row_shows_its_full_label_and_value_on_both_screens():
             assert rules.title == "Luật " + entry[1]
             for option in options:
                 full = option[1] + ": " + value_label(option, option[2][0][0])
-                assert rules.selected == full
+                assert rules.selected == full, (board, rules.selected, full)
                 # the highlighted row is wrapped, never clipped: its words are all on the panel
                 shown = " ".join(app.hw.display.shown_text().split("\n"))
                 assert full in shown, (board, full, shown)

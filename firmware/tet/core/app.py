@@ -67,7 +67,9 @@ class App:
         obj, status = self.storage.load(SETTINGS)
         settings = {}
         for key in DEFAULT_SETTINGS:
-            settings[key] = DEFAULT_SETTINGS[key]
+            # a copy: a later app in the same process must not see this one's house rules
+            value = DEFAULT_SETTINGS[key]
+            settings[key] = dict(value) if isinstance(value, dict) else value
         if status == st.OK and isinstance(obj, dict):
             for key in DEFAULT_SETTINGS:
                 if key in obj:
