@@ -218,7 +218,9 @@ class Play(GameScreen):
             self.pages = tuple(wrap(self.outcome, cols)) + turn + (views,)
         self.page = 0
         self.landed_at = app.hw.clock()
-        self.hint = self.hint + " " + views
+        if len(self.hint) + 1 + len(views) < app.gfx.cols():
+            # the table and history keys too, when the line has room for them
+            self.hint = self.hint + " " + views
 
     # ----- events -----
 
