@@ -162,6 +162,8 @@ class Play(GameScreen):
         if not isinstance(data, dict):
             raise ValueError("not a Xăm Hường save")
         game = XamHuong.from_dict(data.get("game"))
+        if game.over():
+            raise ValueError("a finished game")
         names = data.get("names")
         if (not isinstance(names, list) or len(names) != game.players
                 or not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in names)):
