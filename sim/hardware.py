@@ -33,14 +33,23 @@ class SimDisplay(framebuf.FrameBuffer):
         self.shown = bytes(len(self.buf))  # what the panel shows: the buffer at the last show()
         self.shown_palette = list(self.palette)
         self.on_show = on_show
+        # the firmware's Gfx tells a display with `texts` every text drawn: (y, x, text)
+        self.texts = []
+        self.shown_texts = []
 
     def show(self):
         """Publish the buffer (and the palette in use) as the panel's picture."""
         self.shown = bytes(self.buf)
         self.shown_palette = list(self.palette)
+        self.shown_texts = sorted(self.texts)
         self.frames += 1
         if self.on_show is not None:
             self.on_show(self)
+
+    def shown_text(self):
+        """The text of the frame last shown, one line per text drawn, in reading order (top to
+        bottom, then left to right)."""
+        return "\n".join(t[2] for t in self.shown_texts)
 
     def set_palette(self, rgb):
         """16 RGB888 colours for pixel values 0..15 (colour screens)."""

@@ -102,13 +102,17 @@ class Session:
             print("sim: saved", self.screenshot("shot_%03d" % self._manual_shots))
 
     def screenshot(self, name):
-        """Save the panel's current picture as `name`.png; return the path."""
+        """Save the panel's current picture as `name`.png and its text as `name`.txt; return the
+        picture's path."""
         display = self.hw.display
         image = frame_image(display.shown, display.width, display.height, display.depth,
                             display.shown_palette, self.scale)
         os.makedirs(self.shot_dir, exist_ok=True)
         path = os.path.join(self.shot_dir, name + ".png")
         image.save(path)
+        # beside the picture, the text of the same frame (what a test or a reader can grep)
+        with open(os.path.join(self.shot_dir, name + ".txt"), "w", encoding="utf-8") as f:
+            f.write(display.shown_text() + "\n")
         self.shots.append(path)
         if self.on_shot is not None:
             self.on_shot(name, path)

@@ -64,6 +64,45 @@ def test_without_a_display_it_runs_the_demo_headless(tmp_path):
     assert lit_fraction(tmp_path / "menu.png")[0] > 0.03
 
 
+# what the demo's shots must show: (shot, a text its frame must contain) per game
+DEMO_VISITS = (("oaq_board", "Bạn"), ("oaq_sowing", "Rải quân"), ("xh_roll", "gieo lần 1"),
+               ("totom_deal", "Nọc"), ("totom_discard", "Bạn"), ("xs_table", "Bạn mở ván"),
+               ("settings", "Âm thanh: bật"), ("settings_rules", "Lục Phú: 32"))
+
+
+@pytest.mark.parametrize("board", ["ttgo_tdisplay", "devkit_ssd1306"])
+def test_the_demo_visits_every_game_with_text_beside_each_shot(board, tmp_path):
+    """The headless demo (make sim without a screen) plays a little of each game in under a
+    minute; every NAME.png has NAME.txt with the text of that frame, and the last line names
+    the shots."""
+    import time
+
+    start = time.monotonic()
+    res = run_cli(["--board", board, "--headless", "--screenshot", str(tmp_path),
+                   "--storage", str(tmp_path / "saves")])
+    took = time.monotonic() - start
+    assert res.returncode == 0, res.stderr[-3000:]
+    assert took < 60, took
+    pngs = sorted(p[:-4] for p in os.listdir(tmp_path) if p.endswith(".png"))
+    txts = sorted(p[:-4] for p in os.listdir(tmp_path) if p.endswith(".txt"))
+    assert pngs == txts and len(pngs) >= 20
+    last = res.stdout.strip().splitlines()[-1]
+    assert all(name + ".png" in last for name in pngs), last
+    texts = {}
+    for name in pngs:
+        with open(tmp_path / (name + ".txt"), encoding="utf-8") as f:
+            texts[name] = f.read()
+    for name, wanted in DEMO_VISITS:
+        assert wanted in texts[name], (name, texts[name])
+    # the Ô Ăn Quan sowing moved stones; the Xấp Sắc play was laid by the player
+    assert texts["oaq_board"] != texts["oaq_after"]
+    assert any("Bạn: " in texts[n] for n in pngs if n.startswith("xs_")), texts["xs_played"]
+    # the Tổ Tôm turn came round to the player, who answered and discarded
+    assert "Bạn đánh bài" in texts["totom_discard"] or "Bạn đánh" in texts["totom_after"]
+    # the text is the frame's: the menu's first shot lists the first game, highlighted
+    assert "▶\n" + GAMES[0][TITLE] in texts["menu"]
+
+
 def test_bad_script_line_is_reported_in_one_line(tmp_path):
     script = tmp_path / "bad.txt"
     script.write_text("wait 100\npress Z\n")

@@ -19,7 +19,9 @@ OPTION_HELP = """house rules (--option NAME=VALUE, repeatable):
   cuop_trang_em=0      1 (8+ players): Trạng em rolls rob a Trạng em won by a lower tier
   khong_lay_the=0      1: a player may decline what a roll earns (random games never decline)
   dau_the_roi=0        1 or 2: while Trạng Nguyên is the only stick left, rounds where everyone
-                       stakes that many and the most hường takes the stakes (đấu thẻ rời)"""
+                       stakes that many and the most hường takes the stakes (đấu thẻ rời)
+on the gadget's screens: """ + ", ".join("%s = %s" % (name, label) for name, label in
+                                          zip(R.OPTION_NAMES, R.OPTION_LABELS))
 
 
 def _parse_faces(texts):

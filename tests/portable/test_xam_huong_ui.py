@@ -109,16 +109,126 @@ def test_a_game_survives_a_reboot():
     # power off here; boot again and open the game: it offers to continue
     app = open_game("ttgo_tdisplay", keep_storage=True)
     assert app.screen.title == "Xăm Hường" and app.screen.selected == "Tiếp tục ván trước"
+    shown = app.hw.display.shown_text()
+    assert "Tiếp tục ván trước" in shown and "Ván mới" in shown
     press(app, "B")
     resumed = app.screen
     assert resumed.game.to_dict() == saved and resumed.game.rolls == 5
+    # the resumed bowl shows the last roll: whose it was, its name and what it took
+    shown = app.hw.display.shown_text()
+    assert "Người 1 gieo lần 5:" in shown and resumed.result in shown
+    assert resumed.outcome[:30] in shown
+
+
+def test_leaving_and_reentering_offers_the_saved_game():
+    app = open_game("devkit_ssd1306")
+    play = play_screen(app)
+    for _ in range(2):
+        press(app, "OK")
+        press(app, "OK")
+    hold(app, "OK")                                   # BACK: Thoát ván?
+    assert app.hw.display.shown_text().startswith("Thoát ván?")
+    press(app, "DOWN")
+    press(app, "OK")                                  # Lưu và thoát
+    assert app.screen is app.stack[0]
+    open_from_launcher(app, "xh")
+    assert "Tiếp tục ván trước" in app.hw.display.shown_text()
+    press(app, "OK")
+    assert app.screen.game.to_dict() == play.game.to_dict()
+    assert app.hw.display.shown_text().startswith("Người 2 gieo lần 2:")
+
+
+def test_player_count_goes_down_as_well_as_up():
+    app = open_game("ttgo_tdisplay")
+    setup = app.screen
+    press(app, "A")
+    press(app, "B")                                   # the list of counts opens at 4
+    hold(app, "A", 500)                               # one up: 3
+    press(app, "B")
+    assert setup.selected == "Số người: 3" and "Số người: 3" in app.hw.display.shown_text()
+    app = open_game("devkit_ssd1306")
+    setup = app.screen
+    press(app, "DOWN")
+    press(app, "LEFT")                                # one press down
+    assert "Số người: 3" in app.hw.display.shown_text()
+    press(app, "RIGHT")
+    press(app, "RIGHT")
+    assert "Số người: 5" in app.hw.display.shown_text()
+    assert "OK:đổi" in app.hw.display.shown_text()    # the hint says OK changes this row
+    while setup.selected != "Bắt đầu":
+        press(app, "UP")
+    press(app, "OK")
+    assert app.screen.game.players == 5
+
+
+def test_oled_roll_is_headed_by_its_roller_and_the_next_player_comes_below():
+    app = open_game("devkit_ssd1306")
+    play = play_screen(app)
+    assert app.hw.display.shown_text().startswith("Lượt đầu\nNgười 1")
+    press(app, "OK")
+    press(app, "OK")
+    lines = app.hw.display.shown_text().split("\n")
+    assert lines[0] == "Người 1 gieo lần 1:" and lines[1] == play.result
+    assert "Người 2" not in lines[0] and "Người 2" not in lines[1]
+    pages = set()
+    for _ in range(12):
+        run(app, 600)
+        pages.add(app.hw.display.shown_text().split("\n")[-1])
+    # the last line shows in turn what the roll took and whose turn it is, in the board's keys
+    assert "Tới lượt Người 2" in pages and "OK:gieo" in pages, pages
+    assert "▼:bảng ▲:lịch sử" in pages
+    assert any(p and p in play.outcome for p in pages), (pages, play.outcome)
+    assert app.hw.display.shown_text().startswith("Người 1 gieo lần 1:")
+
+
+def test_button_hints_name_this_boards_buttons():
+    app = open_game("ttgo_tdisplay")
+    assert "A/giữA:dời B:chọn giữB:về" in app.hw.display.shown_text()
+    play = play_screen(app)
+    assert "Người 1: B:gieo A:bảng giữA:lịch sử" in app.hw.display.shown_text()
+    app = open_game("devkit_ssd1306")
+    setup = app.screen
+    press(app, "DOWN")
+    press(app, "DOWN")
+    press(app, "OK")                                  # scorer mode
+    press(app, "UP")
+    press(app, "UP")
+    play_screen(app)
+    press(app, "OK")
+    shown = app.hw.display.shown_text()
+    assert app.screen.title == "Nhập xúc xắc"
+    assert "▲▼:đổi OK:tới giữ:lùi" in shown and "NEXT" not in shown
+    assert setup is app.stack[1]
+
+
+def test_luat_choi_scrolls_with_a_sign_that_there_is_more():
+    for board in ("ttgo_tdisplay", "devkit_ssd1306"):
+        app = open_game(board)
+        nxt, ok = TWO[board]
+        setup = app.screen
+        while setup.selected != "Luật chơi":
+            press(app, nxt)
+        press(app, ok)
+        shown = app.hw.display.shown_text()
+        assert shown.startswith("Luật chơi") and "▼" in shown and "▲" not in shown
+        for _ in range(40):
+            press(app, nxt)
+        shown = app.hw.display.shown_text()
+        assert "▲" in shown and "▼" not in shown
+        assert "đặt." in shown                        # the end of the rules
+        press(app, ok)
+        assert app.screen is setup
 
 
 def test_names_and_players_in_setup():
     app = open_game("ttgo_tdisplay")
     setup = app.screen
     press(app, "A")
+    press(app, "B")                                   # the list of counts, at 4
+    assert app.screen.title == "Số người" and app.screen.selected == "4 người"
+    press(app, "A")
     press(app, "B")                                   # 5 players
+    assert app.screen is setup and setup.selected == "Số người: 5"
     press(app, "A")
     press(app, "A")
     press(app, "B")                                   # Tên người chơi

@@ -17,7 +17,8 @@ class Launcher(Menu):
     def __init__(self, app):
         items = [(entry[GAME_TITLE], self._open_game) for entry in GAMES]
         items.append(("Cài đặt", self._open_settings))
-        Menu.__init__(self, app, TITLE, items, on_back=lambda menu: None)
+        # the root menu has nowhere to go back to: its hint names no BACK
+        Menu.__init__(self, app, TITLE, items, on_back=lambda menu: None, back=None)
         self.boot_modules = None
 
     def first_enter(self):

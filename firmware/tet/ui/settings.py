@@ -1,13 +1,20 @@
 """Cài đặt: sound, volume, brightness, power saving and house rules, saved at once; imported
-only when opened."""
+only when opened.
+
+House rules are grouped by game ("Luật Xăm Hường", ...), so every row fits its label and its
+current value on both screens (the highlighted row is shown in full, see widgets.Menu).
+"""
 
 from tet.core.app import BRIGHTNESS_LEVELS, VOLUME_LEVELS
-from tet.ui.house_rules import all_rules, value_label, values
+from tet.games.registry import GAMES, ID, TITLE
+from tet.ui.house_rules import game_options, value_label, values
 from tet.ui.widgets import Choice, Menu, Message
+
+RULES_PREFIX = "Luật "
 
 
 class Settings(Menu):
-    """Sound, brightness and house rules; every change is saved at once."""
+    """Sound, brightness and each game's house rules; every change is saved at once."""
 
     title = "Cài đặt"
 
@@ -22,8 +29,10 @@ class Settings(Menu):
                              self._volume))
         items.append((lambda: "Tiết kiệm pin: " + ("bật" if app.settings["power"] else "tắt"),
                       self._toggle_power))
-        for rule in all_rules():
-            items.append((self._rule_label(rule), self._rule_picker(rule)))
+        for entry in GAMES:
+            options = game_options(entry)
+            if options:
+                items.append((RULES_PREFIX + entry[TITLE], self._rules_menu(entry, options)))
         items.append(("Giới thiệu", self._about))
         Menu.__init__(self, app, "Cài đặt", items)
 
@@ -50,28 +59,35 @@ class Settings(Menu):
         s["brightness"] = (s["brightness"] + 1) % len(BRIGHTNESS_LEVELS)
         self._changed()
 
-    def _rule_label(self, rule):
+    def _rules_menu(self, entry, options):
+        def open_menu(menu):
+            items = [(self._rule_label(entry[ID], option), self._rule_picker(entry[ID], option))
+                     for option in options]
+            self.app.push(Menu(self.app, RULES_PREFIX + entry[TITLE], items))
+
+        return open_menu
+
+    def _rule_label(self, game, option):
         app = self.app
 
         def label():
-            value = app.rule(rule[0], rule[1], rule[3][0][0])
-            return rule[2] + ": " + value_label(rule, value)
+            return option[1] + ": " + value_label(option, app.rule(game, option[0], option[2][0][0]))
 
         return label
 
-    def _rule_picker(self, rule):
+    def _rule_picker(self, game, option):
         app = self.app
 
         def pick(menu):
-            current = app.rule(rule[0], rule[1], rule[3][0][0])
-            allowed = values(rule)
+            current = app.rule(game, option[0], option[2][0][0])
+            allowed = values(option)
             index = allowed.index(current) if current in allowed else 0
 
             def chosen(i):
-                app.settings["rules"][rule[0] + "." + rule[1]] = allowed[i]
+                app.settings["rules"][game + "." + option[0]] = allowed[i]
                 self._changed()
 
-            app.push(Choice(app, rule[2], [label for _v, label in rule[3]], chosen, index))
+            app.push(Choice(app, option[1], [label for _v, label in option[2]], chosen, index))
 
         return pick
 

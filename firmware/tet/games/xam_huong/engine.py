@@ -497,24 +497,95 @@ class XamHuong:
 
     @classmethod
     def from_dict(cls, d):
-        """Rebuild a game saved by to_dict()."""
-        game = cls(d["players"], d["options"])
-        game.pool = bytearray(unhexlify(d["pool"]))
-        game.held = bytearray(unhexlify(d["held"]))
-        game.ledger = list(d["ledger"])
-        game.pot = d["pot"]
-        game.turn = d["turn"]
-        game.rolls = d["rolls"]
-        game.trang_kind = d["trang_kind"]
-        game.trang_rank = d["trang_rank"]
-        game.em_tier = bytearray(unhexlify(d["em_tier"]))
-        game.em_when = list(d["em_when"])
-        game.history = bytearray(unhexlify(d["history"]))
-        game.duel_pot, game.duel_left, game.duel_best, game.duel_leader = d["duel"]
-        if (len(game.pool) != R.STICK_KINDS or len(game.held) != game.players * R.STICK_KINDS
-                or len(game.ledger) != game.players or len(game.history) % RECORD):
-            raise ValueError("damaged Xăm Hường save")
+        """Rebuild a game saved by to_dict(); raise ValueError unless every field is of the right
+        type, size and range and the sticks and values add up (a save from another version or a
+        damaged one must never reach the screens). A finished game loads (the `tet` command and
+        tests keep them); the screens refuse one (Play.from_save)."""
+        if not isinstance(d, dict):
+            raise ValueError("not a Xăm Hường game")
+        players = _int(d, "players", R.MIN_PLAYERS, R.MAX_PLAYERS)
+        if not isinstance(d.get("options"), dict):
+            raise ValueError("bad options")
+        game = cls(players, d["options"])
+        game.pool = _bytes(d, "pool", R.STICK_KINDS)
+        game.held = _bytes(d, "held", players * R.STICK_KINDS)
+        game.ledger = _ints(d, "ledger", players, -LIMIT, LIMIT)
+        game.pot = _int(d, "pot", 0, LIMIT)
+        game.turn = _int(d, "turn", 0, players - 1)
+        game.rolls = _int(d, "rolls", 0, LIMIT)
+        game.trang_kind = _int(d, "trang_kind", R.KIND_NONE, R.KIND_HA_GIA)
+        game.trang_rank = _int(d, "trang_rank", 0, R.CAP_CHINH)
+        game.em_tier = _bytes(d, "em_tier", 2)
+        game.em_when = _ints(d, "em_when", 2, 0, LIMIT)
+        history = d.get("history")
+        game.history = _bytes(d, "history", len(history) // 2 if isinstance(history, str) else -1)
+        duel = _ints(d, "duel", 4, -1, LIMIT)
+        game.duel_pot, game.duel_left, game.duel_best, game.duel_leader = duel
+        game._check()
         return game
+
+    def _check(self):
+        """The consistency a loaded game needs before any screen reads it."""
+        n = self.players
+        removed = R.EVEN_SPLIT_5_REMOVED if self.even_split_5() else 0
+        for k in range(R.STICK_KINDS):
+            count = self.pool[k]
+            for p in range(n):
+                count += self.held[p * R.STICK_KINDS + k]
+            if count != R.STICK_COUNTS[k] - (removed if k == R.TU_TAI else 0):
+                raise ValueError("sticks of kind %d do not add up" % k)
+        if self.value_in_play() != self.start_value():
+            raise ValueError("values do not add up")
+        for tier in self.em_tier:
+            if tier > R.EM_TIER_CHANGE:
+                raise ValueError("bad em_tier")
+        h = self.history
+        if len(h) % RECORD or len(h) > HISTORY_MAX * RECORD or len(h) > self.rolls * RECORD:
+            raise ValueError("bad history size")
+        for at in range(0, len(h), RECORD):
+            index = (h[at + 1] << 8) | h[at + 2]
+            if h[at] >= n or (index >= len(CATEGORY) and index != SPILL_INDEX):
+                raise ValueError("bad history record")
+            for k in range(R.STICK_KINDS):
+                if h[at + 3 + k] > R.STICK_COUNTS[k]:
+                    raise ValueError("bad history record")
+        if (self.duel_pot < 0 or not 0 <= self.duel_left <= n or self.duel_best > 6
+                or self.duel_leader >= n):
+            raise ValueError("bad duel")
+
+
+# bound of the counters and transfers a save may hold (a real game stays far below)
+LIMIT = 1000000
+
+
+def _int(d, key, lo, hi):
+    """d[key] if it is an int (not a bool) in lo..hi, else ValueError."""
+    v = d.get(key)
+    if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
+        raise ValueError("bad %s" % key)
+    return v
+
+
+def _ints(d, key, size, lo, hi):
+    """d[key] as a list of `size` ints in lo..hi, else ValueError."""
+    v = d.get(key)
+    if not isinstance(v, list) or len(v) != size:
+        raise ValueError("bad %s" % key)
+    for x in v:
+        if not isinstance(x, int) or isinstance(x, bool) or x < lo or x > hi:
+            raise ValueError("bad %s" % key)
+    return list(v)
+
+
+def _bytes(d, key, size):
+    """d[key], hex text of `size` bytes, as a bytearray, else ValueError."""
+    v = d.get(key)
+    if not isinstance(v, str) or len(v) != 2 * size:
+        raise ValueError("bad %s" % key)
+    try:
+        return bytearray(unhexlify(v))
+    except ValueError:
+        raise ValueError("bad %s" % key)
 
 
 def _hex(data):

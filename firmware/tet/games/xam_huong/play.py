@@ -7,7 +7,7 @@ import time
 from tet.core import gfx as G
 from tet.core import input as inp
 from tet.core import sound
-from tet.core.text import clip
+from tet.core.text import clip, wrap
 from tet.games.xam_huong import rules as R
 from tet.games.xam_huong.engine import XamHuong
 from tet.games.xam_huong import views as V
@@ -15,9 +15,15 @@ from tet.games.xam_huong.options import OPTIONS
 from tet.ui.house_rules import following, value_label, values
 from tet.ui.game_screen import GameScreen
 from tet.ui.session import offer_resume
-from tet.ui.widgets import Choice, Menu
+from tet.ui.widgets import Choice, Menu, draw_hints, hints, rules_entry
 
 SAVE = "xam_huong"
+# rows of the setup menu
+PLAYERS_ROW, MODE_ROW, NAMES_ROW, FIRST_OPTION = 1, 2, 3, 4
+# on the OLED the last line shows in turn what the roll took and whose turn it is
+PAGE_MS = 1800
+MAX_NAME = 24
+MAX_TEXT = 200
 ROLL_MS = 900
 FRAME_MS = 70
 # category -> tune at landing
@@ -26,8 +32,10 @@ TUNES = (sound.WIN, sound.WIN, sound.TRANG, sound.TRANG, sound.TRANG) + (sound.C
 
 
 class Setup(Menu):
-    """New game: Bắt đầu, number of players, shaker or scorer, names, house rules. OK on a setting
-    moves it to its next value."""
+    """New game: Bắt đầu, number of players, shaker or scorer, names, house rules, Luật chơi.
+    OK on the player count opens the list of counts (up or down, the current one highlighted);
+    OK on another setting moves it to its next value; on the DevKit, LEFT/RIGHT step a setting
+    down/up in place."""
 
     def __init__(self, app):
         self.players = 4
@@ -46,9 +54,39 @@ class Setup(Menu):
         for option in OPTIONS:
             texts.append(option[1] + ": " + value_label(option, self.options[option[0]]))
         self.items = [(text, self._pick) for text in texts]
+        self.items.append(rules_entry(self.app, _rules_text))
 
     def first_enter(self):
         offer_resume(self.app, SAVE, "Xăm Hường", lambda saved: Play.from_save(self.app, saved))
+
+    def _steppable(self, i):
+        return i == PLAYERS_ROW or i == MODE_ROW or FIRST_OPTION <= i < FIRST_OPTION + len(OPTIONS)
+
+    def hint(self):
+        if self.app.input.two_buttons or not self._steppable(self.index):
+            return Menu.hint(self)
+        return hints(self.app, move="dời", ok="đổi", back="về")
+
+    def handle(self, ev):
+        # on the DevKit, LEFT/RIGHT change the highlighted setting (UP/DOWN move)
+        if ev in (inp.LEFT, inp.RIGHT) and self._steppable(self.index):
+            self._step(self.index, 1 if ev == inp.RIGHT else -1)
+            self._relabel()
+            return
+        Menu.handle(self, ev)
+
+    def _step(self, i, delta):
+        """Move setting row `i` to its next (delta 1) or previous (delta -1) value."""
+        if i == PLAYERS_ROW:
+            span = R.MAX_PLAYERS - R.MIN_PLAYERS + 1
+            self.players = R.MIN_PLAYERS + (self.players - R.MIN_PLAYERS + delta) % span
+        elif i == MODE_ROW:
+            self.scorer ^= 1
+        elif i >= FIRST_OPTION:
+            option = OPTIONS[i - FIRST_OPTION]
+            allowed = values(option)
+            at = allowed.index(self.options[option[0]]) if self.options[option[0]] in allowed else 0
+            self.options[option[0]] = allowed[(at + delta) % len(allowed)]
 
     def _pick(self, menu):
         i = self.index
@@ -58,17 +96,21 @@ class Setup(Menu):
             play.save()
             self.app.push(play)
             return
-        if i == 1:
-            self.players = self.players + 1 if self.players < R.MAX_PLAYERS else R.MIN_PLAYERS
-        elif i == 2:
-            self.scorer ^= 1
-        elif i == 3:
+        if i == PLAYERS_ROW:
+            counts = list(range(R.MIN_PLAYERS, R.MAX_PLAYERS + 1))
+            self.app.push(Choice(self.app, "Số người", ["%d người" % n for n in counts],
+                                 self._players_chosen, self.players - R.MIN_PLAYERS))
+            return
+        if i == NAMES_ROW:
             items = [("%d: %s" % (p + 1, self.names[p]), self._rename)
                      for p in range(self.players)]
-            self.app.push(Menu(self.app, "Tên người chơi", items))
-        else:
-            option = OPTIONS[i - 4]
-            self.options[option[0]] = following(values(option), self.options[option[0]])
+            self.app.push(Menu(self.app, "Tên người chơi", items, ok="đổi tên"))
+            return
+        self._step(i, 1)
+        self._relabel()
+
+    def _players_chosen(self, index):
+        self.players = R.MIN_PLAYERS + index
         self._relabel()
 
     def _rename(self, menu):
@@ -77,6 +119,12 @@ class Setup(Menu):
         choices = ("Người %d" % (p + 1),) + V.FAMILY_NAMES
         self.names[p] = following(choices, self.names[p])
         menu.items[p] = ("%d: %s" % (p + 1, self.names[p]), self._rename)
+
+
+def _rules_text():
+    from tet.games.xam_huong.help import RULES
+
+    return RULES
 
 
 class Play(GameScreen):
@@ -97,37 +145,84 @@ class Play(GameScreen):
         self.pending = None
         self.deciding = b""
         self.rolling_since = None
+        # the roll on show: who rolled it, its name, what it did (empty before the first roll)
         self.who = ""
         self.result = ""
         self.result_colour = G.WHITE
         self.outcome = ""
         self.hint = ""
+        self.pages = ()
+        self.page = 0
+        self.landed_at = app.hw.clock()
         self._prompt()
 
     @classmethod
     def from_save(cls, app, data):
-        """Resume a game saved by save()."""
-        play = cls(app, XamHuong.from_dict(data["game"]), data["names"], data["scorer"])
-        play.dice = bytearray(data["dice"])
+        """Resume a game saved by save(); raise ValueError when any field is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError("not a Xăm Hường save")
+        game = XamHuong.from_dict(data.get("game"))
+        if game.over():
+            raise ValueError("a finished game")
+        names = data.get("names")
+        if (not isinstance(names, list) or len(names) != game.players
+                or not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in names)):
+            raise ValueError("bad names")
+        scorer = data.get("scorer")
+        if scorer not in (0, 1) or isinstance(scorer, bool):
+            raise ValueError("bad scorer")
+        dice = data.get("dice")
+        if (not isinstance(dice, list) or len(dice) != 6
+                or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice)):
+            raise ValueError("bad dice")
+        play = cls(app, game, names, scorer)
+        play.dice = bytearray(dice)
+        shown = data.get("shown", ["", "", "", G.WHITE])
+        if (not isinstance(shown, list) or len(shown) != 4
+                or not all(isinstance(t, str) and len(t) <= MAX_TEXT for t in shown[:3])
+                or not isinstance(shown[3], int) or not 0 <= shown[3] < len(G.PALETTE)):
+            raise ValueError("bad shown roll")
+        if not shown[1] and game.rolls and game.history:
+            # a save from before the roll on show was kept: rebuild it from the history
+            shown = V.last_roll_texts(game, names)
+        if shown[1]:
+            play.who, play.result, play.outcome, play.result_colour = shown
+            play._prompt()
         return play
 
     def save_data(self):
         return {"game": self.game.to_dict(), "names": self.names, "scorer": self.scorer,
-                "dice": list(self.dice)}
+                "dice": list(self.dice),
+                "shown": [self.who, self.result, self.outcome, self.result_colour]}
 
     def _prompt(self):
+        """The next player's prompt (and, on the OLED, the pages of its last line)."""
+        app = self.app
         who = V.player_name(self.names, self.game.turn)
         if self.scorer:
-            action = "OK: nhập xúc xắc"
-        elif self.app.input.has_motion:
-            action = "lắc hoặc OK để gieo"
+            roll = "nhập xúc xắc"
         else:
-            action = "OK để gieo"
-        self.hint = who + ": " + action
-        if not self.game.rolls:
+            roll = "gieo"
+        keys = hints(app, ok=roll)
+        if app.input.has_motion and not self.scorer:
+            keys = "lắc/" + keys
+        self.hint = who + ": " + keys
+        views = hints(app, next="bảng", prev="lịch sử")
+        if not self.game.rolls or not self.result:
             self.who = "Lượt đầu"
             self.result = who
-            self.outcome = action
+            self.outcome = keys
+            self.pages = (keys, views)
+        else:
+            cols = app.gfx.cols()
+            turn = "Tới lượt %s: %s" % (who, keys)
+            turn = (turn,) if len(turn) <= cols else ("Tới lượt " + who, keys)
+            self.pages = tuple(wrap(self.outcome, cols)) + turn + (views,)
+        self.page = 0
+        self.landed_at = app.hw.clock()
+        if len(self.hint) + 1 + len(views) < app.gfx.cols():
+            # the table and history keys too, when the line has room for them
+            self.hint = self.hint + " " + views
 
     # ----- events -----
 
@@ -142,9 +237,11 @@ class Play(GameScreen):
             else:
                 self._start_roll(self._random_dice())
         elif inp.forward(ev):
-            self.app.push(V.Lines(self.app, "Bảng điểm", V.table_lines(self.game, self.names)))
+            self.app.push(V.Lines(self.app, "Bảng điểm",
+                                  V.table_lines(self.game, self.names, self.app.gfx.small)))
         elif inp.backward(ev):
-            self.app.push(V.Lines(self.app, "Lịch sử", V.history_lines(self.game, self.names)))
+            self.app.push(V.Lines(self.app, "Lịch sử",
+                                  V.history_lines(self.game, self.names, self.app.gfx.small)))
         elif ev == inp.BACK:
             self.ask_leave()
 
@@ -177,6 +274,11 @@ class Play(GameScreen):
 
     def tick(self, now):
         if self.rolling_since is None:
+            # the OLED's last line turns its pages
+            page = time.ticks_diff(now, self.landed_at) // PAGE_MS % len(self.pages)
+            if page != self.page:
+                self.page = page
+                return self.app.gfx.small
             return False
         elapsed = time.ticks_diff(now, self.rolling_since)
         if elapsed >= ROLL_MS:
@@ -228,7 +330,7 @@ class Play(GameScreen):
             self.save()
 
     def _show_outcome(self, who, result, colour):
-        self.who = who + " gieo:"
+        self.who = V.roll_heading(who, self.game.rolls)
         self.result = result
         self.result_colour = colour
         self.outcome = V.outcome_text(self.game, self.names)
@@ -240,12 +342,12 @@ class Play(GameScreen):
         rolling = self.rolling_since is not None
         cols = g.cols() - 1
         if g.small:
-            y = g.header(clip(V.player_name(self.names, self.game.turn), g.cols() - 5),
-                         "#%d" % (self.game.rolls + 1))
+            # whose roll it was heads its dice and result; the next player is on the last line
+            y = g.header(clip(self.who, g.cols() - 1))
             V.draw_dice(g, self.dice, y + 1, self.bounce if rolling else None)
             if not rolling:
-                g.text(clip(self.result, cols), 1, y + 19, self.result_colour)
-                g.text(clip(self.outcome, cols), 1, y + 19 + g.line_h, G.WHITE)
+                g.text(clip(self.result, g.cols()), 1, y + 19, self.result_colour)
+                draw_hints(g, self.pages[self.page % len(self.pages)])
             return
         y = g.header("Xăm Hường", "Lượt %d" % (self.game.rolls + 1))
         g.text(clip(self.who, cols), 3, y, G.CREAM)
@@ -258,5 +360,7 @@ class Play(GameScreen):
             g.text_center(self.result if big else clip(self.result, cols), y, self.result_colour,
                           big)
             y += (g.big.height if big else g.line_h) + 2
-            g.text_center(clip(self.outcome, cols), y, G.CREAM)
-        g.text(clip(self.hint, cols), 3, g.h - g.line_h, G.GREY)
+            for line in wrap(self.outcome, cols)[:2]:
+                g.text_center(line, y, G.CREAM)
+                y += g.line_h
+        draw_hints(g, self.hint)

@@ -7,7 +7,7 @@ from tet.core.app import Screen
 from tet.core.text import clip
 from tet.games.xam_huong import engine as XH
 from tet.games.xam_huong import rules as R
-from tet.ui.widgets import Message
+from tet.ui.widgets import Message, draw_hints, hints
 
 # Pips of each face on a 3x3 grid (bit = row * 3 + column).
 PIPS = (0, 0x010, 0x101, 0x111, 0x145, 0x155, 0x16D)
@@ -125,11 +125,34 @@ def outcome_text(game, names):
     return "; ".join(parts) or "Không lấy gì"
 
 
-def table_lines(game, names):
-    """The scoreboard: every player's sticks and total, the Trạng, the pool and the pot."""
+def roll_heading(who, number):
+    """The line over a roll's dice: whose roll it was and its number ("Bà gieo lần 5:")."""
+    return "%s gieo lần %d:" % (who, number)
+
+
+def last_roll_texts(game, names):
+    """[heading, name, what it took, colour] of the last kept roll, from the history alone (the
+    robberies and payments of that roll are not kept there)."""
+    player, index, took, flags = game.history_records()[-1]
+    heading = roll_heading(player_name(names, player), game.rolls)
+    if index == XH.SPILL_INDEX:
+        return [heading, "Hột văng", "Hột văng: phạt 1 vào trạng", G.ORANGE]
+    category = XH.CATEGORY[index]
+    colour = G.GOLD if R.CATEGORY_KIND[category] or category <= R.LUC_PHU else G.WHITE
+    taken = sticks_text(took)
+    if flags & XH.EVENT_DECLINED:
+        outcome = "Không lấy thẻ"
+    else:
+        outcome = "Lấy " + taken if taken else "Không lấy gì"
+    return [heading, roll_title(category, XH.RANK[index]), outcome, colour]
+
+
+def table_lines(game, names, short=False):
+    """The scoreboard: every player's sticks and total, the Trạng, the pool and the pot; sticks
+    named in full, or in short (TN, HN, ...) for the small screen."""
     lines = [(trang_text(game, names), G.GOLD)]
-    lines.append(("Giữa làng: %d (%s)" % (game.pool_value(), sticks_text(game.pool, 0, True)),
-                  G.CREAM))
+    lines.append(("Giữa làng: %d (%s)" % (game.pool_value(), sticks_text(game.pool, 0, short)
+                                          or "—"), G.CREAM))
     if game.pot:
         lines.append(("Phạt vào trạng: %d" % game.pot, G.CREAM))
     if game.duel_left:
@@ -137,13 +160,14 @@ def table_lines(game, names):
                       G.CREAM))
     for p in range(game.players):
         colour = G.RED if game.holder(R.TRANG_NGUYEN) == p else G.WHITE
-        lines.append(("%s: %d" % (player_name(names, p), game.total(p)), colour))
-        lines.append(("  " + sticks_text(game.held, p * R.STICK_KINDS, True), G.LIGHT))
+        held = sticks_text(game.held, p * R.STICK_KINDS, short)
+        text = "%s: %d" % (player_name(names, p), game.total(p))
+        lines.append((text + " (" + held + ")" if held and held != "—" else text, colour))
     return lines
 
 
-def history_lines(game, names):
-    """The kept rolls, newest first."""
+def history_lines(game, names, short=False):
+    """The kept rolls, newest first (sticks in short for the small screen)."""
     lines = []
     first = game.rolls - len(game.history) // XH.RECORD
     records = game.history_records()
@@ -157,7 +181,7 @@ def history_lines(game, names):
         category = XH.CATEGORY[index]
         colour = G.GOLD if R.CATEGORY_KIND[category] else G.WHITE
         lines.append(("%s: %s %s" % (who, dice, roll_title(category, XH.RANK[index])), colour))
-        extra = sticks_text(took, 0, True)
+        extra = sticks_text(took, 0, short) or "—"
         if flags & (XH.EVENT_ROB_TRANG | XH.EVENT_ROB_EM):
             extra += " (cướp)"
         if flags & XH.EVENT_LUC_PHU:
@@ -184,25 +208,16 @@ def settlement_lines(game, names):
 
 
 class Lines(Message):
-    """A titled, scrolling list of (text, colour) lines; OK or BACK closes it (then `on_close`)."""
+    """A titled, scrolling list of (text, colour) lines (each wrapped, ▼ when there is more);
+    OK or BACK closes it (then `on_close`)."""
 
     def __init__(self, app, title, lines, on_close=None):
-        Message.__init__(self, app, title, "", on_close)
-        self.lines = lines
-
-    def draw(self, g):
-        self.scroll = min(self.scroll, max(0, len(self.lines) - 1))
-        y = g.header(self.title, "%d/%d" % (self.scroll + 1, len(self.lines)))
-        cols = g.cols() - 1
-        for text, colour in self.lines[self.scroll:]:
-            if y + g.line_h > g.h:
-                break
-            g.text(clip(text, cols), 2, y, colour)
-            y += g.line_h
+        Message.__init__(self, app, title, "", on_close, lines)
 
 
 class DiceEntry(Screen):
-    """Scorer mode: enter the six faces of real dice. NEXT/PREV change the face under the cursor,
+    """Scorer mode: enter the six faces of real dice. NEXT/PREV change the face under the cursor
+    (the hint line names the board's buttons),
     OK moves to the next die (the sixth OK submits), BACK steps back (or cancels at the first)."""
 
     title = "Nhập xúc xắc"
@@ -239,5 +254,5 @@ class DiceEntry(Screen):
         size, gap = die_size(g)
         x = (g.w - 6 * size - 5 * gap) // 2 + self.cursor * (size + gap)
         g.fill_rect(x, y + size + 2, size, 2, G.GOLD)
-        if not g.small:
-            g.text("NEXT/PREV: đổi mặt · OK: tiếp", 2, g.h - g.line_h, G.GREY)
+        draw_hints(g, hints(self.app, move="đổi", ok="tới" if self.cursor < 5 else "xong",
+                            back="lùi"))
