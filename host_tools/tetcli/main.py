@@ -1,17 +1,17 @@
-"""Entry point of the `tet` command; each game registers its own subcommand module."""
+"""Entry point of the `tet` command: one subcommand per game of the registry
+(tet.games.registry), implemented by the module tetcli.<package> named after the game's package;
+its docstring's first line is the subcommand's help."""
 
 import importlib
 import sys
 
 from tetcli.common import CliError, OneLineParser, one_line
+from tet.games.registry import CLI, GAMES as REGISTRY, PACKAGE
 
-# subcommand -> (module in tetcli, one-line help)
-GAMES = (
-    ("xh", "tetcli.xam_huong", "Xăm Hường: classify rolls, list the table, simulate a game"),
-    ("oaq", "tetcli.o_an_quan", "Ô Ăn Quan: replay moves, ask the computer, run matches"),
-    ("totom", "tetcli.to_tom", "Tổ Tôm: check hands, computer self-play"),
-    ("xs", "tetcli.xap_sac", "Xấp Sắc: computer self-play, legal plays of a position"),
-)
+
+def _games():
+    """(subcommand, module name) of every game, in menu order."""
+    return [(entry[CLI], "tetcli." + entry[PACKAGE]) for entry in REGISTRY]
 
 
 def build_parser():
