@@ -145,14 +145,16 @@ def _wrong_held_flag(d):
     d["turn"] = nxt
 
 
+# (what the refusal says: one text, or alternatives when the save loader (load.from_dict) finds
+# the same impossibility first and words it its own way, mutation)
 IMPOSSIBLE = (
-    ("player {turn} is to move but is already out", lambda d: d.update(out=[d["turn"]])),
+    (("player {turn} is to move but is already out", "is out but holds cards"), lambda d: d.update(out=[d["turn"]])),
     ("is not joined to the layout", lambda d: _move_hand_card(d, 40, 40)),
-    ("kẹt is set but the round is still in play", lambda d: d.update(ket=True)),
+    (("kẹt is set but the round is still in play", "a kẹt ends the round"), lambda d: d.update(ket=True)),
     ("duplicate card", lambda d: d["hands"][0].append(d["hands"][1][0])),
     ("unknown card 'Q7'", lambda d: d["hands"][0].__setitem__(0, "Q7")),
-    ("no line holds more than 4", _five_in_a_column),
-    ("starting row", lambda d: d["table"].__setitem__(
+    (("no line holds more than 4", "overlapping cells"), _five_in_a_column),
+    (("starting row", "duplicate card"), lambda d: d["table"].__setitem__(
         [c["x"] for c in d["table"]].index(0), dict(d["table"][0], x=-7, y=-7))),
     ("more than the 12 dealt", lambda d: max(d["hands"], key=len).extend(d.pop("box")) or
      d.update(box=[])),
@@ -165,14 +167,16 @@ IMPOSSIBLE = (
 )
 
 
-@pytest.mark.parametrize("reason,mutate", IMPOSSIBLE, ids=[r for r, _ in IMPOSSIBLE])
+@pytest.mark.parametrize("reason,mutate", IMPOSSIBLE,
+                         ids=[r if isinstance(r, str) else r[0] for r, _ in IMPOSSIBLE])
 def test_impossible_xap_sac_positions_are_refused_with_the_reason(reason, mutate, tmp_path,
                                                                    capsys):
     d = _position()
     accepted(capsys, "xs", "legal", "--state", _write(tmp_path, d))
     mutate(d)
     err = refused(capsys, "xs", "legal", "--state", _write(tmp_path, d), "--json")
-    assert reason.format(turn=_position()["turn"]) in err
+    reasons = (reason,) if isinstance(reason, str) else reason
+    assert any(r.format(turn=_position()["turn"]) in err for r in reasons), err
 
 
 def _write(tmp_path, d):

@@ -12,6 +12,8 @@ counts (plays checked, probes), never wall-clock time; `should_stop()` (the app'
 device) ends the look-ahead early with the best play found so far.
 """
 
+import gc
+
 from tet.games.xap_sac.engine import (FOLLOW, NUMBER, OPEN, PLAYING, POPCOUNT, TS,
                                       deck_cards, generate, hand_masks, mask_add, mask_take,
                                       play_card, play_cells, play_line, play_size)
@@ -124,7 +126,7 @@ class HeuristicPlayer:
         for p in out:
             for i in range(play_size(p)):
                 usable[play_card(p, i)] = 1
-        del out[:]
+        self._out = []  # a fresh list: the big one of a crowded table goes back to the heap
         for n in range(1, 15):
             # a pair (or more) of n, or n in a straight of three numbers held
             if (POPCOUNT[left[n]] >= 2
@@ -206,7 +208,13 @@ class HeuristicPlayer:
         if best_value >= 10000 - base_shape:
             return best
         if self.strand_top:
-            ranked = self._look_ahead(game, ranked[:self.strand_top], hand, should_stop)
+            try:
+                ranked = self._look_ahead(game, ranked[:self.strand_top], hand, should_stop)
+            except MemoryError:
+                # a crowded table can ask for more plays than a tight heap holds: play on
+                # without the look-ahead rather than crash the game
+                self._out = []
+                gc.collect()
             best_value, best = ranked[0]
         self.used = 0
         unseen = self.unseen_masks(game, player)

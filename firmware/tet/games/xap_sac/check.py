@@ -5,9 +5,9 @@ a well-formed position that no game reaches, naming the reason in a one-line Val
 apart so resuming a game on the device does not load it.
 """
 
-from tet.games.xap_sac.engine import (BOX_SIZE, FOLLOW, GAME_OVER, HAND_SIZE, LOWEST_NUMBER, MAX_LINE,
-                               MODE_NAMES, NUMBER, OPEN, PHASE_NAMES, PLAYING, STEP_X, STEP_Y,
-                               TARGET, TS, card_code, key, key_x, key_y)
+from tet.games.xap_sac.engine import (BOX_SIZE, DECK_14, FOLLOW, GAME_OVER, HAND_SIZE,
+                                      LOWEST_NUMBER, MAX_LINE, MODE_NAMES, NUMBER, OPEN, PHASE_NAMES, PLAYING, STEP_X, STEP_Y,
+                               TARGET, TS, card_code, deck_cards, key, key_x, key_y)
 
 # Cells of a round's starting row: Tứ Sắc at x = 0 and x = 5, the four dealt cards between.
 START_ROW = 6
@@ -55,13 +55,19 @@ def _check_cards(game):
         if len(game.hands[p]) > HAND_SIZE[n]:
             raise ValueError("hand %d holds %d cards, more than the %d dealt to %d players"
                              % (p, len(game.hands[p]), HAND_SIZE[n], n))
-    unused = 0
-    for card in game.box:
-        if NUMBER[card] < low:
-            unused += 1
-    if len(game.box) != BOX_SIZE[n] + unused or unused != (low - 1) * 4:
-        raise ValueError("the box holds %d cards; with %d players it holds %d (numbers below %d "
-                         "among them)" % (len(game.box), n, BOX_SIZE[n] + (low - 1) * 4, low))
+    _used, aside = deck_cards(game.deck, n)
+    if len(game.box) != BOX_SIZE[n] + len(aside):
+        raise ValueError("the box holds %d cards; with %d players it holds %d"
+                         % (len(game.box), n, BOX_SIZE[n] + len(aside)))
+    if game.deck == DECK_14:
+        # the 1-14 deck sets aside the low numbers: all of them are in the box
+        unused = 0
+        for card in game.box:
+            if NUMBER[card] < low:
+                unused += 1
+        if unused != (low - 1) * 4:
+            raise ValueError("the box holds %d cards numbered below %d; with %d players it holds %d"
+                             % (unused, low, n, (low - 1) * 4))
 
 
 def _check_players(game):
