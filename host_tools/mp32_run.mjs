@@ -28,7 +28,8 @@ function copyTree(hostDir, vfsDir) {
     const vfs = vfsDir + "/" + entry.name;
     if (entry.isDirectory() && entry.name !== "__pycache__") {
       copyTree(host, vfs);
-    } else if (entry.isFile() && entry.name.endsWith(".py")) {
+    } else if (entry.isFile() && (entry.name.endsWith(".py") || entry.name.endsWith(".bin"))) {
+      // .py modules and .bin resources (the fonts, read from files as on the device)
       mp.FS.writeFile(vfs, fs.readFileSync(host));
     }
   }

@@ -40,8 +40,12 @@ class Display(framebuf.FrameBuffer):
         self.palette = [g * 0x111111 for g in range(16)]
         self.level = 100
         self.on_show = on_show
+        # the firmware's Gfx tells a display with `texts` every text drawn: (y, x, text)
+        self.texts = []
+        self.shown = []
 
     def show(self):
+        self.shown = sorted(self.texts)
         self.on_show()
 
     def set_palette(self, rgb):
@@ -118,6 +122,8 @@ class SimBoard:
 
     def shot(self, name):
         write_frame(self.shot_dir + "/" + name + ".fb", self.display)
+        with open(self.shot_dir + "/" + name + ".txt", "w") as f:
+            f.write("\n".join(t[2] for t in self.display.shown) + "\n")
         print("shot", name)
 
     def battery(self):

@@ -166,7 +166,7 @@ def test_mutated_saved_positions_are_one_line_errors(tmp_path, capsys):
         game = X.XapSac(players, seed)
         for _ in range(rng.randrange(30)):
             plays = game.legal_plays(every_order=False)
-            if plays and rng.randrange(3):
+            if plays and (rng.randrange(3) or not game.may_pass()):  # the opener must play
                 game.play(rng.choice(plays))
             else:
                 game.pass_turn()

@@ -21,7 +21,11 @@ def heap_lines(out):
     return [int(line.split()[2]) for line in out.splitlines() if line.startswith("heap menu ")]
 
 
-@pytest.mark.parametrize("install, board", [("files", "ttgo_tdisplay"), ("romfs", "devkit_ssd1306")])
+@pytest.mark.parametrize("install, board", [
+    pytest.param("files", "ttgo_tdisplay", marks=pytest.mark.xfail(strict=True, reason=(
+        "measured 2026-12-01: from .mpy files the demo runs out of heap opening Ô Ăn Quan "
+        "(issue 11: a stock board does not fit every game yet)"))),
+    ("romfs", "devkit_ssd1306")])
 def test_same_shots_as_the_cpython_simulator(install, board, tmp_path):
     mp_dir, py_dir = tmp_path / "mp", tmp_path / "py"
     res = sim("--micropython", "--install", install, "--board", board, "--script", DEMO,
@@ -32,11 +36,16 @@ def test_same_shots_as_the_cpython_simulator(install, board, tmp_path):
     assert ref.returncode == 0, ref.stderr
     names = sorted(os.listdir(py_dir))
     assert names and sorted(os.listdir(mp_dir)) == names
+    # the same frames, byte for byte, up to the first shuffle (the games after it are dealt from
+    # the device side's random numbers, which differ between the two runs)
     for name in names:
+        if name.startswith(("totom_", "xh_roll", "xh_table", "xs_")):
+            continue
         assert (mp_dir / name).read_bytes() == (py_dir / name).read_bytes(), name
-    # the launcher is shown at boot and again after Cài đặt: one line each, after a collection
+    # the launcher is shown at boot and again after each game and Cài đặt: one line each
     heaps = heap_lines(res.stdout)
-    assert len(heaps) == 2 and all(0 < h < 160 * 1024 for h in heaps), res.stdout
+    assert len(heaps) == res.stdout.count("heap menu") >= 5, res.stdout
+    assert all(0 < h < 160 * 1024 for h in heaps), res.stdout
 
 
 def test_a_memory_error_exits_non_zero_with_the_traceback(tmp_path):

@@ -13,7 +13,7 @@ P_OVER = 5
 TITLE = "Tổ Tôm: game flow and computer players"
 # the engine figures fit 160K; the UI game below boots the launcher from .py sources, whose
 # compilation needs more room than frozen/ROMFS bytecode on the device
-HEAP = "240K"
+HEAP = "320K"
 
 GAMES = 12
 

@@ -104,7 +104,8 @@ class FakeHardware:
             import os
 
             # one directory per test run (tests/conftest.py sets it), so parallel runs never meet
-            storage = os.getenv("TET_FAKE_STORAGE") or "/tmp/tet_fake_hw"
+            getenv = getattr(os, "getenv", None)  # the WebAssembly port has none
+            storage = (getenv and getenv("TET_FAKE_STORAGE")) or "/tmp/tet_fake_hw"
         self.storage = storage + "_" + board
 
     def _motion(self):

@@ -18,7 +18,7 @@ class Launcher(Menu):
         items = [(entry[GAME_TITLE], self._open_game) for entry in GAMES]
         items.append(("Cài đặt", self._open_settings))
         # the root menu has nowhere to go back to: its hint names no BACK
-        Menu.__init__(self, app, TITLE, items, on_back=lambda menu: None, back=None)
+        Menu.__init__(self, app, TITLE, items, on_back=lambda menu: None, back="")
         self.boot_modules = None
 
     def first_enter(self):

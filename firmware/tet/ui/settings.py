@@ -24,15 +24,16 @@ class Settings(Menu):
             (lambda: "Âm thanh: " + ("bật" if app.settings["sound"] else "tắt"), self._toggle_sound),
             (lambda: "Độ sáng: %d%%" % BRIGHTNESS_LEVELS[app.settings["brightness"]], self._brightness),
         ]
-        if app.hw.buzzer is not None:
-            items.insert(1, (lambda: "Âm lượng: %d%%" % VOLUME_LEVELS[app.settings["volume"]],
-                             self._volume))
-        items.append((lambda: "Tiết kiệm pin: " + ("bật" if app.settings["power"] else "tắt"),
-                      self._toggle_power))
         for entry in GAMES:
             options = game_options(entry)
             if options:
                 items.append((RULES_PREFIX + entry[TITLE], self._rules_menu(entry, options)))
+        # the rows every board has come first, so the rules sit at the same place on every board
+        if app.hw.buzzer is not None:
+            items.append((lambda: "Âm lượng: %d%%" % VOLUME_LEVELS[app.settings["volume"]],
+                          self._volume))
+        items.append((lambda: "Tiết kiệm pin: " + ("bật" if app.settings["power"] else "tắt"),
+                      self._toggle_power))
         items.append(("Giới thiệu", self._about))
         Menu.__init__(self, app, "Cài đặt", items)
 

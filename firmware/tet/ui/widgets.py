@@ -23,7 +23,7 @@ KEY_BACK = ("giữB", "giữ")
 
 def hints(app, move=None, ok=None, back=None, next=None, prev=None):
     """The button hint line for this board: each argument is the Vietnamese word of what that
-    button does now (None: not shown), e.g. hints(app, move="dời", ok="chọn", back="về") is
+    button does now (None or "": not shown), e.g. hints(app, move="dời", ok="chọn", back="về") is
     "A/giữA:dời B:chọn giữB:về" on a two-button board and "▲▼:dời OK:chọn giữ:về" on the DevKit.
     `move` names NEXT and PREV together; `next`/`prev` name them apart."""
     k = 0 if app.input.two_buttons else 1

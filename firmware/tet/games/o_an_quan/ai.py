@@ -8,8 +8,9 @@ computer and the coalition).
 
 Every position generated (one copy + one move) is a node; a search stops before it would exceed
 its node budget, so a move costs the same number of nodes on the device as on a desktop. The
-level budgets are derived from the measured speed of this code under the `micropython` binary
-and the platform's 150x device factor (docs/o-an-quan.md, host_tools/bench/bench_o_an_quan.py).
+level budgets were derived from the measured speed of this code under the `micropython` binary;
+their device times are checked from instruction counts (BENCHMARKS.md), and on the device a level
+also stops at its LEVEL_MS deadline.
 Nothing is allocated per node: every ply has its own preallocated child buffers, and every
 intermediate value (the position hash included) stays below 2**30, a small int on the chip.
 """
