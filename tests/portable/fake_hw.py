@@ -283,13 +283,11 @@ def _forget_loaded_games():
     import gc
     import sys
 
+    from tet.core.app import forget_module
+
     for name in list(sys.modules):
         if name.startswith("tet.") and not name.startswith("tet.core"):
-            del sys.modules[name]
-            dot = name.rfind(".")
-            parent = sys.modules.get(name[:dot])
-            if parent is not None and hasattr(parent, name[dot + 1:]):
-                delattr(parent, name[dot + 1:])
+            forget_module(name)
     gc.collect()
 
 

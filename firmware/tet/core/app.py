@@ -297,7 +297,7 @@ class App:
         nothing of a left game stays reachable: each leaves sys.modules and its parent package."""
         for name in list(sys.modules):
             if name not in keep and (name in TRANSIENT or not name.startswith("tet.core.")):
-                _forget(name)
+                forget_module(name)
         gc.collect()
 
     # --- the loop -------------------------------------------------------------------------
@@ -356,7 +356,7 @@ class App:
             self.hw.sleep_ms(FRAME_MS)
 
 
-def _forget(name):
+def forget_module(name):
     """Drop module `name`: from sys.modules and from its package, which holds it as an attribute."""
     del sys.modules[name]
     parent, _dot, child = name.rpartition(".")
