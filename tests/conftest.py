@@ -14,5 +14,7 @@ from sim import install_fakes  # noqa: E402
 
 install_fakes()
 
-# The portable fake hardware keeps its saves here; MicroPython subprocesses inherit it.
-os.environ.setdefault("TET_FAKE_STORAGE", os.path.join(tempfile.mkdtemp(prefix="tet_fake_"), "hw"))
+# The portable fake hardware keeps its saves here; MicroPython subprocesses inherit it. Each
+# pytest-xdist worker gets its own directory: the controller's choice is inherited otherwise.
+if os.environ.get("PYTEST_XDIST_WORKER") or "TET_FAKE_STORAGE" not in os.environ:
+    os.environ["TET_FAKE_STORAGE"] = os.path.join(tempfile.mkdtemp(prefix="tet_fake_"), "hw")

@@ -10,6 +10,13 @@ MODE  `icount`: benchlib.mark() before the first item and after each, nothing el
       `wall`:   microseconds per item (the unstable secondary figure);
       `alloc`:  bytes allocated per item with the collector off (gc.mem_alloc() delta, after one
             warm-up call), and whether the call allocates at all (micropython.heap_lock()).
+      `poll`:   the gaps between the polls of `should_stop` (App.pump on the device, where BACK
+            is read): each item runs twice under benchlib.mark() bounds. First with a
+            should_stop that marks and answers False: its regions are the gaps (start to first
+            poll, poll to poll, last poll to the end). Then with one that answers True from the
+            middle poll on (as App.pump does while BACK waits), marking there and at the end:
+            that region is the wind-down after a stop. The value printed is the number of polls
+            of the first run (poll_gaps.py splits the regions).
 Prints one `ITEM <index> <units> <value>` line per item (units: search nodes, legal plays, or 1).
 
 Module paths come from PATHS, the only place they are named, so the game packages can move.
@@ -25,6 +32,9 @@ PATHS = {
     "oaq_positions": "bench_o_an_quan",   # positions(count, players): greedy mid-game states
     "to_tom_hand": "tet.games.to_tom.hand",
     "to_tom_hands": "bench_to_tom_hand",  # _dense_hands(rng, count): 24-card worst cases
+    "to_tom": "tet.games.to_tom.engine",
+    "to_tom_ai": "tet.games.to_tom.ai",
+    "to_tom_checker": "tet.games.to_tom.checker",
     "xap_sac": "tet.games.xap_sac.engine",
     "xap_sac_ai": "tet.games.xap_sac.ai",
     "xap_sac_positions": "bench_xap_sac",  # busy_position(): 30+ cards on the table, as Dẫn
@@ -33,6 +43,10 @@ PATHS = {
     "launcher": "tet.ui.launcher",
     "fake_hw": "fake_hw",                 # tests/portable: the boards' hardware, faked
 }
+
+
+# The should_stop the workloads pass on: None, except in `poll` mode.
+POLL = [None]
 
 
 def load(key):
@@ -52,7 +66,7 @@ def oaq_search(count, players, level):
     budget = ai.LEVEL_NODES[level]
 
     def work(st):
-        searcher.search(st, budget)
+        searcher.search(st, budget, should_stop=POLL[0])
         return searcher.nodes
     return states, work
 
@@ -63,9 +77,50 @@ def wait_scan(count, players=4):
     hands = load("to_tom_hands")._dense_hands(load("rng").Rng(2026), count)
 
     def work(counts):
-        hand.waits(counts, (), players)
+        hand.waits(counts, (), players, POLL[0])
         return 1
     return hands, work
+
+
+def hand_check(count, players=4):
+    """Tổ Tôm: the hand checker's whole result (split, waits) for dense hands (24 cards with
+    four players, 20 with five)."""
+    checker = load("to_tom_checker")
+    size = 24 if players == 4 else 20
+    hands = load("to_tom_hands")._dense_hands(load("rng").Rng(7), count, size)
+
+    def work(counts):
+        checker.describe(counts, players, POLL[0])
+        return 1
+    return hands, work
+
+
+def to_tom_move(count):
+    """Tổ Tôm: a computer player's decision, at the first `count` positions of seeded
+    five-player games where the full search takes over 1,000 nodes; units = nodes."""
+    T = load("to_tom")
+    ai = load("to_tom_ai")
+    Rng = load("rng").Rng
+    positions = []
+    seed = 0
+    while len(positions) < count:
+        game = T.ToTom(5, seed % 5)
+        game.deal(Rng(seed + 1))
+        seed += 1
+        rng = Rng(seed)
+        while game.to_move() >= 0 and len(positions) < count:
+            p = game.to_move()
+            bot = ai.Player("bot", rng)
+            move = bot.choose(game, p)
+            if bot.nodes > 1000:
+                positions.append((game.to_dict(), p))
+            game.apply(p, move)
+
+    def work(item):
+        bot = ai.Player("bot", Rng(3))
+        bot.choose(T.ToTom.from_dict(item[0]), item[1], POLL[0])
+        return bot.nodes
+    return positions, work
 
 
 def xs_legal(count, every_order=True):
@@ -94,7 +149,7 @@ def xs_move(count, level=1):
     bot = load("xap_sac_ai").HeuristicPlayer(level)
 
     def work(_):
-        bot.choose(game)
+        bot.choose(game, POLL[0])
         return 1
     return list(range(count)), work
 
@@ -122,6 +177,8 @@ WORKLOADS = {
     "xs_legal": xs_legal,     # COUNT
     "xs_big_lead": xs_big_lead,
     "xs_move": xs_move,
+    "to_tom_move": to_tom_move,  # COUNT
+    "check": hand_check,       # COUNT [PLAYERS]
 }
 
 
@@ -176,7 +233,39 @@ def _alloc(items, work):
     return out
 
 
-MODES = {"icount": _icount, "wall": _wall, "alloc": _alloc}
+class _Poll:
+    """A should_stop that counts its calls, marks each (or only the one it stops at), and
+    answers True from call `stop_at` on (0: never)."""
+
+    def __init__(self, stop_at=0, mark_all=True):
+        self.calls = 0
+        self.stop_at = stop_at
+        self.mark_all = mark_all
+
+    def __call__(self):
+        self.calls += 1
+        if self.mark_all or self.calls == self.stop_at:
+            benchlib.mark()
+        return 0 < self.stop_at <= self.calls
+
+
+def _poll(items, work):
+    out = []
+    for item in items:
+        calm = _Poll()
+        POLL[0] = calm
+        benchlib.mark()
+        units = work(item)
+        benchlib.mark()
+        POLL[0] = _Poll(max(1, (calm.calls + 1) // 2), False)
+        work(item)
+        benchlib.mark()
+        POLL[0] = None
+        out.append((units, calm.calls))
+    return out
+
+
+MODES = {"icount": _icount, "wall": _wall, "alloc": _alloc, "poll": _poll}
 
 
 def main(args):

@@ -69,34 +69,6 @@ def resume_offer_on(name):
     assert app.load_game("o_an_quan") is None
 
 
-def test_the_rules_scroll_with_a_sign_that_there_is_more():
-    for name in ("devkit_ssd1306", "ttgo_tdisplay"):
-        # one board per call: nothing of one app is left when the next boots
-        rules_on(name)
-        gc.collect()
-
-
-def rules_on(name):
-    nxt, ok = TWO[name]
-    app = setup_menu(name)
-    setup = app.screen
-    while setup.selected != "Cách chơi":
-        press(app, nxt)
-    press(app, ok)
-    lines = shown(app).split("\n")
-    assert lines[0] == "Cách chơi" and "▼" in lines and "▲" not in lines
-    guard = 0
-    while "▼" in shown(app).split("\n"):
-        press(app, nxt)
-        guard += 1
-        assert guard < 30
-    lines = shown(app).split("\n")
-    text = [line for line in lines if line not in ("▲", "▼")]
-    assert "▲" in lines and text[-1].endswith("thắng.")
-    press(app, ok)
-    assert app.screen is setup
-
-
 def advancing_clock(app, step_ms, press_at=None, release_at=None):
     """Make the fake clock move `step_ms` at every reading (as the chip's does while it
     thinks); optionally press the select button (its hold is BACK) between two times."""

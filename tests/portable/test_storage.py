@@ -8,7 +8,8 @@ from fake_hw import FakeDir, PowerCut, exists
 from tet.core import storage
 from tet.core.storage import Storage
 
-_DIR = "/tmp/tet_storage_test"
+# beside the fake hardware's saves: one directory per run and per parallel worker
+_DIR = (getattr(os, "getenv", lambda name: None)("TET_FAKE_STORAGE") or "/tmp/tet") + "_storage_test"
 
 
 def _fresh():

@@ -201,25 +201,6 @@ def test_button_hints_name_this_boards_buttons():
     assert setup is app.stack[1]
 
 
-def test_luat_choi_scrolls_with_a_sign_that_there_is_more():
-    for board in ("ttgo_tdisplay", "devkit_ssd1306"):
-        app = open_game(board)
-        nxt, ok = TWO[board]
-        setup = app.screen
-        while setup.selected != "Luật chơi":
-            press(app, nxt)
-        press(app, ok)
-        shown = app.hw.display.shown_text()
-        assert shown.startswith("Luật chơi") and "▼" in shown and "▲" not in shown
-        for _ in range(40):
-            press(app, nxt)
-        shown = app.hw.display.shown_text()
-        assert "▲" in shown and "▼" not in shown
-        assert "đặt." in shown                        # the end of the rules
-        press(app, ok)
-        assert app.screen is setup
-
-
 def test_names_and_players_in_setup():
     app = open_game("ttgo_tdisplay")
     setup = app.screen

@@ -344,10 +344,13 @@ class App:
         """
         now = self.hw.clock()
         self.input.poll(now)
+        if self.input.waiting(inp.BACK):
+            # answered before any redraw: the loop draws the next frame once the search returns
+            return True
         if time.ticks_diff(now, self._pumped) >= THINK_FRAME_MS:
             self._pumped = now
             self._draw()
-        return self.input.waiting(inp.BACK)
+        return False
 
     def run(self):
         """Run forever (until the hardware layer stops it, e.g. the simulator's script ends)."""

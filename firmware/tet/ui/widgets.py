@@ -212,11 +212,13 @@ class Choice(Menu):
         self.on_pick(self.index)
 
 
-def rules_entry(app, load, title="Luật chơi"):
-    """A menu item (label, action) that shows a game's short rules in a scrolling Message;
-    `load()` returns the text (import it there, so the rules use no heap until read)."""
+def rules_entry(app, module, title="Luật chơi"):
+    """A menu item (label, action) that shows a game's short rules in a scrolling Message: the
+    `RULES` text of the module named `module`, imported only when read so the rules use no heap
+    until then."""
 
     def show(menu):
-        app.push(Message(app, title, load()))
+        text = __import__(module, None, None, ("RULES",)).RULES
+        app.push(Message(app, title, text))
 
     return (title, show)

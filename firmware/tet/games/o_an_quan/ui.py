@@ -9,7 +9,7 @@ from tet.games.o_an_quan.engine import Game, state_from_list
 from tet.games.o_an_quan.modes import (LEVEL_LABELS, LEVELS, MODE_LABELS, SAVE, TITLE,
                                        VS_COMPUTER, seats_for)
 from tet.ui.session import offer_resume
-from tet.ui.widgets import Menu
+from tet.ui.widgets import Menu, rules_entry
 
 def start(app):
     """The game's first screen: the set-up menu (it offers to resume a saved game)."""
@@ -53,7 +53,7 @@ class Setup(Menu):
         self.picks = [VS_COMPUTER, 0, 1]
         items = [("Bắt đầu", self._begin)]
         items += [(self._label(i), self._cycle(i)) for i in range(len(CHOICES))]
-        items.append(("Cách chơi", self._rules))
+        items.append(rules_entry(app, "tet.games.o_an_quan.help"))
         Menu.__init__(self, app, TITLE, items)
 
     def _label(self, i):
@@ -74,15 +74,3 @@ class Setup(Menu):
         players = 2 + self.picks[PLAYERS]
         self.app.push(new_board(self.app, players, seats_for(self.picks[MODE], players),
                                 self.picks[LEVEL]))
-
-    def _rules(self, menu):
-        from tet.games.o_an_quan.sheet import Scroll
-
-        self.app.push(Scroll(self.app, "Cách chơi", RULES))
-
-
-RULES = ("Mỗi ô dân có 5 dân, mỗi ô quan một quan. Đến lượt, chọn một ô dân của mình còn dân và "
-         "một hướng, bốc hết dân rải mỗi ô một. Rải xong, ô kế tiếp là ô dân còn dân thì bốc tiếp; "
-         "là ô trống rồi đến ô có quân thì ăn ô đó, và ăn tiếp khi cứ cách một ô trống lại có quân. "
-         "Gặp ô quan còn quân hoặc hai ô trống thì mất lượt. Hàng của mình hết dân thì lấy 5 dân đã "
-         "ăn rải lại, thiếu thì vay. Hết quan, tàn dân: ai nhiều điểm hơn thắng.")

@@ -18,7 +18,7 @@ from tet.games.to_tom import engine as T
 from tet.games.to_tom.cards import CODES, IS_RED, IS_YEU, NAMES
 from tet.ui.game_screen import GameScreen
 from tet.ui.session import offer_resume
-from tet.ui.widgets import Menu, Message
+from tet.ui.widgets import Menu, Message, rules_entry
 
 SAVE = "to_tom"
 HUMAN = 0
@@ -109,7 +109,8 @@ class Setup(Menu):
         self.thap_hong_or_more = app.rule("totom", "thap_hong_or_more", 0)
         items = [("Bắt đầu hội mới", self._begin),
                  (lambda: "Số người: %d" % self.players, self._toggle_players),
-                 ("Kiểm bài", self._open_checker)]
+                 ("Kiểm bài", self._open_checker),
+                 rules_entry(app, "tet.games.to_tom.help")]
         Menu.__init__(self, app, "Tổ Tôm", items)
 
     def first_enter(self):

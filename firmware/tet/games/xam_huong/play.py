@@ -54,7 +54,7 @@ class Setup(Menu):
         for option in OPTIONS:
             texts.append(option[1] + ": " + value_label(option, self.options[option[0]]))
         self.items = [(text, self._pick) for text in texts]
-        self.items.append(rules_entry(self.app, _rules_text))
+        self.items.append(rules_entry(self.app, "tet.games.xam_huong.help"))
 
     def first_enter(self):
         offer_resume(self.app, SAVE, "Xăm Hường", lambda saved: Play.from_save(self.app, saved))
@@ -119,12 +119,6 @@ class Setup(Menu):
         choices = ("Người %d" % (p + 1),) + V.FAMILY_NAMES
         self.names[p] = following(choices, self.names[p])
         menu.items[p] = ("%d: %s" % (p + 1, self.names[p]), self._rename)
-
-
-def _rules_text():
-    from tet.games.xam_huong.help import RULES
-
-    return RULES
 
 
 class Play(GameScreen):

@@ -7,7 +7,7 @@ when a game starts so the menu alone stays small.
 from tet.games.xap_sac import engine as X
 from tet.games.xap_sac.modes import HUMAN, LEVELS, SAVE
 from tet.ui.session import offer_resume
-from tet.ui.widgets import Menu, Message
+from tet.ui.widgets import Menu, rules_entry
 
 def start(app):
     """The game's first screen: the set-up menu (it offers to resume a saved game)."""
@@ -24,7 +24,7 @@ class Setup(Menu):
             ("Bắt đầu", self._begin),
             (lambda: "Số người: %d" % self.players, self._more_players),
             (lambda: "Máy chơi: " + LEVELS[self.level], self._next_level),
-            ("Cách chơi", self._rules),
+            rules_entry(app, "tet.games.xap_sac.help"),
         ]
         Menu.__init__(self, app, "Xấp Sắc", items)
 
@@ -57,14 +57,3 @@ class Setup(Menu):
 
     def _next_level(self, menu):
         self.level = (self.level + 1) % len(LEVELS)
-
-    def _rules(self, menu):
-        self.app.push(Message(self.app, "Cách chơi", RULES))
-
-
-RULES = ("Bộ bài: số 1-7, mỗi lá có 2 bản (luật làng: bộ số 1-14). "
-         "Đánh bài nối vào bàn thành hàng ngang hoặc dọc: đôi, ba, tứ quý, hoặc sảnh 3-4 lá. "
-         "Hàng sau cùng loại, bằng hoặc cao hơn; Xấp (cùng màu, cả đôi) phải theo Xấp. Không hàng "
-         "nào quá 4 lá. Người mở ván phải đánh nếu đánh được. Mọi người đi thì người đánh cuối "
-         "được Dẫn: đánh hàng bất kỳ, kể cả từ lá Tứ Sắc. Hết bài trước được nhiều điểm hơn. "
-         "Người thua ván mở ván sau.")
