@@ -153,6 +153,55 @@ def test_st7789_init_and_show_stream(board, madctl, xoff, yoff, tmp_path):
     assert pixels.count(0) == len(pixels) - 4  # only those four bytes are not zero
 
 
+def _panel_apply(memory, width, stream):
+    """What an ST7789 holds after `stream` (spi_stream pairs): CASET/RASET set the window,
+    RAMWR fills it row by row with 2-byte pixels (memory: bytearray of width*height*2)."""
+    x0 = x1 = y0 = y1 = 0
+    for command, data in stream:
+        if command == 0x2A:
+            x0, x1 = int.from_bytes(data[:2], "big"), int.from_bytes(data[2:], "big")
+        elif command == 0x2B:
+            y0, y1 = int.from_bytes(data[:2], "big"), int.from_bytes(data[2:], "big")
+        elif command == 0x2C:
+            cols = x1 - x0 + 1
+            assert len(data) == cols * (y1 - y0 + 1) * 2
+            for r in range(y1 - y0 + 1):
+                at = ((y0 + r) * width + x0) * 2
+                memory[at:at + cols * 2] = data[r * cols * 2:(r + 1) * cols * 2]
+
+
+@pytest.mark.parametrize("board, xoff, yoff", [("ttgo_tdisplay", 40, 53), ("m5stickc_plus", 40, 52)])
+def test_st7789_sends_only_changed_rows_and_the_panel_matches_the_frame(board, xoff, yoff,
+                                                                         tmp_path):
+    hw = create(board, tmp_path)
+    dc = load(board).LCD_DC
+    d = hw.display
+    width = xoff + 240
+    panel = bytearray(width * (yoff + 135) * 2)
+    machine.log.clear()
+    d.fill(0)
+    d.show()                       # (a first whole frame, from the palette set at start)
+    _panel_apply(panel, width, spi_stream(dc))
+    rng = __import__("random").Random(5)
+    for step in range(12):
+        machine.log.clear()
+        rows = sorted(rng.sample(range(135), rng.randint(0, 4)))
+        for y in rows:
+            d.fill_rect(rng.randrange(200), y, rng.randint(1, 40), 1, rng.randrange(16))
+        d.show()
+        stream = spi_stream(dc)
+        _panel_apply(panel, width, stream)
+        sent = sum(len(data) for c, data in stream if c == 0x2C)
+        # only rows that were drawn on are sent (a row drawn in its own colour may be skipped)
+        assert sent <= len(rows) * 240 * 2, (step, rows, sent)
+        machine.log.clear()
+        d.invalidate()
+        d.show()
+        whole = bytearray(width * (yoff + 135) * 2)
+        _panel_apply(whole, width, spi_stream(dc))
+        assert panel == whole, step
+
+
 def test_ttgo_backlight_is_pwm_on_gpio4(tmp_path):
     hw = create("ttgo_tdisplay", tmp_path)
     machine.log.clear()
@@ -218,6 +267,7 @@ def test_ssd1306_init_show_and_contrast(tmp_path):
     d = hw.display
     d.fill(0)
     d.pixel(3, 9, 1)  # page 1, bit 1
+    d.invalidate()
     machine.log.clear()
     d.show()
     writes = i2c_writes(OLED)
@@ -226,6 +276,13 @@ def test_ssd1306_init_show_and_contrast(tmp_path):
     assert data[1 + 128 + 3] == 0x02 and data.count(0) == 1023
     window = bytes(w[1] for w in writes[:-1])
     assert window == bytes((0x21, 0, 127, 0x22, 0, 7))
+    # a change on page 6 only: that page alone is sent, in its own window
+    d.pixel(5, 50, 1)
+    machine.log.clear()
+    d.show()
+    writes = i2c_writes(OLED)
+    assert bytes(w[1] for w in writes[:-1]) == bytes((0x21, 0, 127, 0x22, 6, 6))
+    assert writes[-1] == b"\x40" + bytes(d.buf[6 * 128:7 * 128])
     machine.log.clear()
     d.brightness(50)
     assert [w[1] for w in i2c_writes(OLED)] == [0x81, 127]
@@ -249,9 +306,14 @@ def test_boards_start_under_real_micropython():
     res = run("run", "board_probe", [ROOT], heap="160K")
     assert res.returncode == 0, res.stdout + res.stderr
     assert res.stdout.splitlines() == [
-        # 11 bytes of window commands, then 240*135 pixels of 2 bytes
-        "ttgo_tdisplay 240x135x4 A,B buttons=2 motion=none buzzer=no sent=64811",
-        "m5stickc_plus 240x135x4 A,B buttons=2 motion=0.0 buzzer=yes sent=64811",
-        # six 2-byte window commands, then the control byte and 1024 bytes of pixels
-        "devkit_ssd1306 128x64x1 UP,DOWN,LEFT,RIGHT,OK buttons=16 motion=0.0 buzzer=yes sent=1037",
+        # whole: 11 bytes of window commands, then 240*135 pixels of 2 bytes; changed: the
+        # window (11 bytes), then one row of 240 pixels; again: nothing changed, nothing sent
+        "ttgo_tdisplay 240x135x4 A,B buttons=2 motion=none buzzer=no sent=64811 changed=491 "
+        "again=0",
+        "m5stickc_plus 240x135x4 A,B buttons=2 motion=0.0 buzzer=yes sent=64811 changed=491 "
+        "again=0",
+        # whole: six 2-byte window commands, then the control byte and 1024 bytes of pixels;
+        # changed: the same window commands and control byte, then one page of 128 bytes
+        "devkit_ssd1306 128x64x1 UP,DOWN,LEFT,RIGHT,OK buttons=16 motion=0.0 buzzer=yes sent=1037 "
+        "changed=141 again=0",
     ]

@@ -1,8 +1,11 @@
 """SSD1306 128x64 monochrome OLED on I2C, as a MONO_VLSB FrameBuffer (the controller's own
-layout: each byte is a column of 8 pixels, so show() sends the buffer as it is)."""
+layout: each byte is a column of 8 pixels, so show() sends the buffer as it is, and only the
+pages of 8 rows that changed since the last show(): drivers/changes.py)."""
 
 import framebuf
 from micropython import const
+
+from drivers.changes import RowChanges
 
 _CONTRAST = const(0x81)
 _DISPLAY_OFF = const(0xAE)
@@ -41,8 +44,8 @@ class SSD1306(framebuf.FrameBuffer):
         self._i2c = i2c
         self._address = address
         self._cmd = bytearray(2)  # control byte 0x00 (a command follows), command
-        self._data = (b"\x40", self.buf)  # control byte 0x40: the rest is display data
-        self._window = (0x21, 0, width - 1, 0x22, 0, (height >> 3) - 1)
+        self._pages = memoryview(self.buf)
+        self._changes = RowChanges(height >> 3, width)  # one "row" per page of 8 pixel rows
         for cmd in _INIT:
             self._command(cmd)
         self.fill(0)
@@ -53,11 +56,19 @@ class SSD1306(framebuf.FrameBuffer):
         self._cmd[1] = cmd
         self._i2c.writeto(self._address, self._cmd)
 
+    def invalidate(self):
+        """Send the whole frame at the next show(), changed or not."""
+        self._changes.invalidate()
+
     def show(self):
-        """Send the buffer to the panel (1 KB: about 23 ms at 400 kHz)."""
-        for cmd in self._window:
-            self._command(cmd)
-        self._i2c.writevto(self._address, self._data)
+        """Send the pages that changed since the last show() to the panel (the whole 1 KB:
+        about 23 ms at 400 kHz; a menu step: two or three of its eight pages)."""
+        width = self.width
+        for first, last in self._changes.runs(self.buf):
+            for cmd in (0x21, 0, width - 1, 0x22, first, last):
+                self._command(cmd)
+            # control byte 0x40: the rest is display data
+            self._i2c.writevto(self._address, (b"\x40", self._pages[first * width:(last + 1) * width]))
 
     def set_palette(self, colours):
         """Monochrome: colours are on/off, nothing to convert."""

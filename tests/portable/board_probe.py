@@ -32,14 +32,23 @@ def probe(machine, board):
     d = hw.display
     d.fill(0)
     d.pixel(1, 1, 1)
+    d.invalidate()
     del machine.log[:]
     d.show()
     sent = _sent_bytes(machine, "spi") + _sent_bytes(machine, "i2c")
+    # one more pixel, lower down: only its row (its page on the OLED) goes to the panel
+    d.pixel(2, d.height - 2, 1)
+    del machine.log[:]
+    d.show()
+    changed = _sent_bytes(machine, "spi") + _sent_bytes(machine, "i2c")
+    del machine.log[:]
+    d.show()
+    again = _sent_bytes(machine, "spi") + _sent_bytes(machine, "i2c")
     machine.set_level(module.BUTTON_PINS[-1], 0)
     motion = "none" if hw.motion is None else "%.1f" % hw.motion()[2]
-    return "%s %dx%dx%d %s buttons=%d motion=%s buzzer=%s sent=%d" % (
+    return "%s %dx%dx%d %s buttons=%d motion=%s buzzer=%s sent=%d changed=%d again=%d" % (
         hw.name, d.width, d.height, d.depth, ",".join(hw.button_names), hw.buttons(), motion,
-        "yes" if hw.buzzer else "no", sent)
+        "yes" if hw.buzzer else "no", sent, changed, again)
 
 
 def main(args):

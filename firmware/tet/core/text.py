@@ -8,10 +8,13 @@ a font costs the heap its code table (2 bytes a glyph) and one glyph. The glyph 
 a 2-entry palette; the only allocation per character on ROMFS is the short-lived memoryview slice.
 """
 
+from array import array
+
 import framebuf
 
 MAGIC = b"TETF"
 HEADER = 10  # MAGIC, width, height, ascent, row bytes, glyph count (2 bytes, little-endian)
+ASCII = 128
 
 
 def data_path(name):
@@ -51,6 +54,13 @@ class Font:
         fmt = framebuf.GS4_HMSB if depth == 4 else framebuf.MONO_HLSB
         self._palette = framebuf.FrameBuffer(bytearray(1), 2, 1, fmt)
         self._missing = self.index(ord("?"))
+        # most characters of any text are ASCII: their glyphs are looked up once, here (256
+        # bytes), instead of by a binary search per character drawn
+        ascii_glyphs = array("h", bytes(2 * ASCII))
+        for code in range(ASCII):
+            i = self.index(code)
+            ascii_glyphs[code] = i if i >= 0 else self._missing
+        self._ascii = ascii_glyphs
 
     def index(self, code):
         """Return the glyph index of code point `code`, or -1 if the font lacks it."""
@@ -89,10 +99,15 @@ class Font:
         scratch = self._scratch
         glyph = self._glyph
         w = self.width
+        ascii_glyphs = self._ascii
         for ch in text:
-            i = self.index(ord(ch))
-            if i < 0:
-                i = self._missing
+            code = ord(ch)
+            if code < ASCII:
+                i = ascii_glyphs[code]
+            else:
+                i = self.index(code)
+                if i < 0:
+                    i = self._missing
             if bitmaps is not None:
                 base = i * bpg
                 scratch[:] = bitmaps[base:base + bpg]
