@@ -21,6 +21,8 @@ from tet.core.gfx import Gfx
 FRAME_MS = 10
 THINK_FRAME_MS = 80
 SETTINGS = "settings"
+OUT_OF_MEMORY = ("Máy hết bộ nhớ nên trò chơi phải dừng. Ván đang chơi được giữ đến lần lưu gần "
+                 "nhất: vào lại trò chơi để chơi tiếp.")
 SETTINGS_VERSION = 1
 BRIGHTNESS_LEVELS = (20, 40, 60, 80, 100)
 VOLUME_LEVELS = (25, 50, 75, 100)  # buzzer loudness, percent (mute is the "sound" setting)
@@ -302,7 +304,25 @@ class App:
 
     # --- the loop -------------------------------------------------------------------------
     def step(self):
-        """One pass of the loop: poll input, handle events, animate, redraw if needed."""
+        """One pass of the loop: poll input, handle events, animate, redraw if needed. A game
+        that runs out of heap is closed, not the gadget (see _out_of_memory)."""
+        try:
+            self._pass()
+        except MemoryError:
+            self._out_of_memory()
+
+    def _out_of_memory(self):
+        # Back to the launcher, which forgets every module of the game; what the game saved
+        # stands (a save is written whole or not at all), so re-entering it resumes from there.
+        in_game = len(self.stack) > 1
+        if in_game:
+            self.home()
+        gc.collect()
+        if in_game:
+            self.notice = OUT_OF_MEMORY
+        self.dirty = True
+
+    def _pass(self):
         now = self.hw.clock()
         self.input.poll(now)
         if self._idle_step(now, self.hw.buttons() != 0 or self.input.waiting_any()):
