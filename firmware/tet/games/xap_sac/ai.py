@@ -89,6 +89,7 @@ class HeuristicPlayer:
         self._unseen = bytearray(16)
         self._left = bytearray(16)
         self._held = [0, 0, 0, 0]  # numbers held at least k times, k = 1..3
+        self._kept = {}  # shape kept per set of cards played (score)
         self._out = []
         # windows per need of the current table (table_needs), what a play changes (stranded)
         self._needs = {}
@@ -254,16 +255,24 @@ class HeuristicPlayer:
             del table[k]
         return bool(out)
 
-    def score(self, game, play, hand, following):
-        """Static value of a play, before the answerability probe."""
-        left = len(hand) - play_size(play)
-        if left == 0:
+    def score(self, game, play, hand, following, kept=None):
+        """Static value of a play, before the answerability probe. `kept` (a dict) remembers
+        the shape left in hand per set of cards played, for the plays of one position."""
+        size = ((play >> 9) & 3) + 1
+        if size == len(hand):
             return 10000
-        masks = hand_masks(hand, self._masks)
-        for i in range(play_size(play)):
-            mask_take(masks, play_card(play, i))
-        line = play_line(play)
-        value = CARD_WEIGHT * play_size(play) + self.shape_weight * shape(masks)
+        # the cards' bits of the play (not their cells) and how many: the same cards anywhere
+        key = ((play >> 27) & 0xFCFCFCFC) | (size - 1)
+        value = kept.get(key, -1) if kept is not None else -1
+        if value < 0:
+            masks = hand_masks(hand, self._masks)
+            for i in range(size):
+                mask_take(masks, play_card(play, i))
+            value = self.shape_weight * shape(masks)
+            if kept is not None:
+                kept[key] = value
+        line = play & 0xFF
+        value += CARD_WEIGHT * size
         if following:
             value -= RANK_WEIGHT * ((line >> 3) & 15)
         else:
@@ -271,7 +280,6 @@ class HeuristicPlayer:
         if line & 0x80:
             value += XAP_BONUS
         return value
-
 
     def choose(self, game, should_stop=None):
         """Best play by the heuristic, or None to pass. `should_stop()` is asked often (in the
@@ -302,11 +310,13 @@ class HeuristicPlayer:
         keep = max(self.probes + 1, self.strand_top)
         ranked = []
         count = 0
+        kept = self._kept
+        kept.clear()
         for p in plays:
             count += 1
             if stop is not None and not count % POLL_PLAYS and stop():
                 return ranked[0][1]
-            entry = (self.score(game, p, hand, following) - base_shape, p)
+            entry = (self.score(game, p, hand, following, kept) - base_shape, p)
             if len(ranked) < keep or entry > ranked[-1]:
                 i = len(ranked)
                 while i and entry > ranked[i - 1]:
@@ -350,7 +360,8 @@ class HeuristicPlayer:
 
     def _stop(self):
         """choose's should_stop: asks the caller's until it says True, then keeps saying so."""
-        if not self.stopped and self._asked():
+        asked = self._asked
+        if not self.stopped and asked is not None and asked():
             self.stopped = True
         return self.stopped
 
