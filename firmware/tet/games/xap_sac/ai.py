@@ -179,13 +179,15 @@ class HeuristicPlayer:
         if cells:
             self._changed(game.table, cells, delta)
         usable = 0
-        for r, count in self._needs.items():
+        # keys, not items(): MicroPython makes a tuple per item
+        counts = self._needs
+        for r in counts:
             m = r & NEED_NUMBERS
-            if m & held[r >> NEED_K] == m and count + delta.get(r, 0) > 0:
+            if m & held[r >> NEED_K] == m and counts[r] + delta.get(r, 0) > 0:
                 usable |= m
-        for r, count in delta.items():
+        for r in delta:
             m = r & NEED_NUMBERS
-            if count > 0 and m & held[r >> NEED_K] == m:
+            if delta[r] > 0 and m & held[r >> NEED_K] == m:
                 usable |= m
         for n in range(1, 15):
             # a pair (or more) of n, or n in a straight of three numbers held
