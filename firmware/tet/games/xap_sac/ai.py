@@ -288,6 +288,24 @@ class HeuristicPlayer:
         generation of plays, every POLL_PLAYS plays ranked, in and between look-ahead steps and
         probes); True ends the search with the best play found so far (a legal play, or None
         only where passing is legal)."""
+        try:
+            return self._choose(game, should_stop)
+        finally:
+            self._release()
+
+    def _release(self):
+        """Give the move's tables back to the heap: kept between moves they would split the free
+        heap that the next move's list of plays needs in one piece."""
+        self._needs = {}
+        self._table_needs = []
+        self._spans = {}
+        self._firsts = []
+        self._delta = {}
+        self._walked = []
+        self._starts = []
+        self._kept = {}
+
+    def _choose(self, game, should_stop):
         if game.phase != PLAYING:
             return None
         stop = None
@@ -335,11 +353,7 @@ class HeuristicPlayer:
             except MemoryError:
                 # a crowded table can ask for more than a tight heap holds: play on without
                 # the look-ahead rather than crash the game
-                self._walked = []
-                self._table_needs = []
-                self._firsts = []
-                self._needs = {}
-                self._spans = {}
+                self._release()
                 gc.collect()
             best_value, best = ranked[0]
         self.used = 0
