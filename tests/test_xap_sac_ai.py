@@ -77,3 +77,51 @@ def test_the_bot_beats_random_players():
             play_game(game, agents)
             wins += game.winner() == seat
         assert wins >= need * games, (players, wins)
+
+
+def usable_by_generation(game, play, left_cards):
+    """The cards of `left_cards` that some play along the table's lines takes with `play` down
+    (None: as the table is): every play generated, OPEN mode (no Tứ Sắc starts)."""
+    table = dict(game.table)
+    if play is not None:
+        for k, c in X.play_cells(play):
+            table[k] = c
+    usable = set()
+    for p in X.generate(table, X.hand_masks(left_cards), X.OPEN, 0, [], 0, False):
+        usable.update(X.play_cards(p))
+    return usable
+
+
+def stranded_by_generation(game, play, hand):
+    """stranded()'s count worked out the slow way: cards no generated play takes and no pair or
+    straight of three numbers held could start from a Tứ Sắc."""
+    left = list(hand)
+    for c in X.play_cards(play) if play is not None else ():
+        left.remove(c)
+    usable = usable_by_generation(game, play, left)
+    numbers = set(X.NUMBER[c] for c in left)
+    count = 0
+    for c in left:
+        n = X.NUMBER[c]
+        same = sum(1 for d in left if d == c or X.NUMBER[d] == n)
+        straight = ((n - 1 in numbers and (n + 1 in numbers or n - 2 in numbers))
+                    or (n + 1 in numbers and n + 2 in numbers))
+        if c not in usable and same < 2 and not straight:
+            count += 1
+    return count
+
+
+def test_stranded_cards_from_window_needs_agree_with_generating_every_play():
+    bot = HeuristicPlayer(1)
+    checked = stranded = 0
+    for game, _ in random_positions(60, 31):
+        hand = game.hands[game.turn]
+        bot.table_needs(game)
+        before = dict(game.table)
+        for play in [None] + game.legal_plays(every_order=False)[:60]:
+            got = bot.stranded(game, play, hand)[0]
+            assert got == stranded_by_generation(game, play, hand), (game.to_dict(), play)
+            checked += 1
+            stranded += got > 0
+        assert game.table == before
+    assert checked > 500 and 0 < stranded < checked

@@ -4,18 +4,21 @@
 scores each of its plays once: cards it gets rid of, how much of its hand's shape (same numbers,
 neighbours it could still lay together) it breaks, how high a line it spends. Then, for the best
 few (STRAND_TOP), it looks at the end of the round: with the play down, which of its remaining
-cards could still go down anywhere (one legal-play generation as if leading); every stranded card
-costs STRAND_WEIGHT, and the hand's shape counts only among cards that can still go down (a pair
-that only a Tứ Sắc start could place is no asset). Last, best first, it probes whether the cards
-nobody has seen could answer the line at all; a line nobody can answer wins the lead. Budgets are
-counts (plays checked, probes), never wall-clock time; `should_stop()` (the app's pump on the
-device) ends the look-ahead early with the best play found so far.
+cards could still go down anywhere (what each window of the table needs, worked out once per
+move and again only near the play); every stranded card costs STRAND_WEIGHT, and the hand's
+shape counts only among cards that can still go down (a pair that only a Tứ Sắc start could
+place is no asset). Last, best first, it probes whether the cards nobody has seen could answer
+the line at all; a line nobody can answer wins the lead. Budgets are counts (plays checked,
+probes), never wall-clock time; `should_stop()` (the app's pump on the device) is asked often
+enough that BACK is answered within 100 ms of device time, and ends the search with the best
+play found so far.
 """
 
 import gc
 
-from tet.games.xap_sac.engine import (FOLLOW, NUMBER, OPEN, PLAYING, POPCOUNT, TS,
-                                      deck_cards, generate, hand_masks, mask_add, mask_take,
+from tet.games.xap_sac.engine import (AXES, FOLLOW, NEED_K, NEED_NUMBERS, NUMBER, OPEN,
+                                      PLAYING, POPCOUNT, STEP_X, STEP_Y, TS, deck_cards,
+                                      generate, hand_masks, line_needs, mask_add, mask_take,
                                       play_card, play_cells, play_line, play_size)
 
 PROBES = (0, 8, 24)  # per level: easy, normal, hard
@@ -28,6 +31,7 @@ XAP_BONUS = 4  # a Xấp line narrows the answers even when some exist
 PASS_BELOW = -6  # when following, pass rather than make a play scored below this
 STRAND_WEIGHT = 12  # every card left in hand that could not go down anywhere after the play
 STRAND_TOP = (0, 14, 20)  # per level: plays (best by static value) checked for stranded cards
+POLL_PLAYS = 32  # should_stop is asked every this many plays ranked
 
 
 def shape(masks):
@@ -44,6 +48,17 @@ def shape(masks):
         if n < 13 and masks[n + 2]:
             score += 1
     return score
+
+
+_AXIS = ((0,), (1,))
+
+
+def _add_near(table, starts, k, step, reach):
+    """Add to `starts` (once each) the table cells within `reach` cells of k along `step`."""
+    for i in range(-reach, reach + 1):
+        j = k + i * step
+        if j in table and j not in starts:
+            starts.append(j)
 
 
 class RandomPlayer:
@@ -73,8 +88,19 @@ class HeuristicPlayer:
         self._masks = bytearray(16)
         self._unseen = bytearray(16)
         self._left = bytearray(16)
-        self._usable = bytearray(TS)
+        self._held = [0, 0, 0, 0]  # numbers held at least k times, k = 1..3
+        self._kept = {}  # shape kept per set of cards played (score)
         self._out = []
+        # windows per need of the current table (table_needs), what a play changes (stranded)
+        self._needs = {}
+        self._table_needs = []  # every window's needs, by first table card and axis
+        self._spans = {}  # first table card's key * 2 + axis: first need | end << 16
+        self._firsts = []
+        self._delta = {}
+        self._walked = []
+        self._starts = []
+        self.stopped = False
+        self._asked = None
 
     def unseen_masks(self, game, player):
         """Masks of the cards `player` cannot see: not on the table, not in their hand (copies
@@ -91,64 +117,134 @@ class HeuristicPlayer:
             mask_take(masks, c)
         return masks
 
+
+    def table_needs(self, game, should_stop=None):
+        """Work out once what the windows of the current table need (engine.line_needs): a
+        count per need, and which needs come from each first table card and axis, for
+        stranded(); False when should_stop() ended it (they are then incomplete)."""
+        needs = self._walked
+        firsts = self._firsts
+        del needs[:]
+        del firsts[:]
+        stopped = line_needs(game.table, game.table, needs, should_stop, AXES, firsts)
+        counts = self._needs
+        counts.clear()
+        spans = self._spans
+        spans.clear()
+        for i in range(len(needs)):
+            r = needs[i]
+            counts[r] = counts.get(r, 0) + 1
+            f = firsts[i]
+            spans[f] = (spans.get(f, i) & 0xFFFF) | ((i + 1) << 16)
+        self._table_needs = needs
+        self._walked = []
+        del firsts[:]
+        return not stopped
+
     def stranded(self, game, play, hand):
         """(cards left in hand that no line could take with `play` down, shape of every card left,
-        shape of the cards that can still go down); `play` None is passing.
+        shape of the cards that can still go down); `play` None is passing. Uses the needs of
+        the table from the last table_needs(game).
 
-        One generation of the plays along table lines, plus the lines the hand could start from a
-        Tứ Sắc (a Tứ Sắc has room all round in nearly every position, so its windows are not
-        searched): a card in none of them is stranded."""
-        table = game.table
-        cells = play_cells(play) if play is not None else ()
-        for k, c in cells:
-            table[k] = c
+        The windows along table lines, plus the lines the hand could start from a Tứ Sắc (a Tứ
+        Sắc has room all round in nearly every position, so its windows are not searched): a card
+        in none of them is stranded. Which cards fit is a question of numbers (see
+        engine.line_needs): a window met by the cards left takes every card of its numbers. With
+        `play` down only the windows near it change: those are walked with and without it, the
+        others' needs are the table's."""
         left = self._left
         for i in range(16):
             left[i] = 0
         placed = self._masks
         for i in range(16):
             placed[i] = 0
-        for _, c in cells:
-            mask_add(placed, c)
+        cells = ()
+        if play is not None:
+            cells = play_cells(play)
+            for _, c in cells:
+                mask_add(placed, c)
         for c in hand:
             if placed[NUMBER[c]] & ((1 << (c // 14)) * 17):
                 mask_take(placed, c)
             else:
                 mask_add(left, c)
-        out = self._out
-        del out[:]
-        generate(table, left, OPEN, 0, out, 0, False)
-        for k, _ in cells:
-            del table[k]
-        usable = self._usable
-        for i in range(TS):
-            usable[i] = 0
-        for p in out:
-            for i in range(play_size(p)):
-                usable[play_card(p, i)] = 1
-        self._out = []  # a fresh list: the big one of a crowded table goes back to the heap
+        held = self._held
+        held[1] = held[2] = held[3] = 0
+        for n in range(1, 15):
+            c = POPCOUNT[left[n]]
+            for k in range(1, min(c, 3) + 1):
+                held[k] |= 1 << n
+        delta = self._delta
+        delta.clear()
+        if cells:
+            self._changed(game.table, cells, delta)
+        usable = 0
+        # keys, not items(): MicroPython makes a tuple per item
+        counts = self._needs
+        for r in counts:
+            m = r & NEED_NUMBERS
+            if m & held[r >> NEED_K] == m and counts[r] + delta.get(r, 0) > 0:
+                usable |= m
+        for r in delta:
+            m = r & NEED_NUMBERS
+            if delta[r] > 0 and m & held[r >> NEED_K] == m:
+                usable |= m
         for n in range(1, 15):
             # a pair (or more) of n, or n in a straight of three numbers held
             if (POPCOUNT[left[n]] >= 2
                     or (left[n] and ((left[n - 1] and (left[n + 1] or left[n - 2]))
                                      or (left[n + 1] and n + 2 < 16 and left[n + 2])))):
-                m = left[n]
-                for col in range(4):
-                    if m & (1 << col):
-                        usable[col * 14 + n - 1] = 1
+                usable |= 1 << n
         full = shape(left)
         count = 0
         for n in range(1, 15):
-            m = left[n]
-            for col in range(4):
-                if m & (1 << col) and not usable[col * 14 + n - 1]:
-                    count += 2 if m & (16 << col) else 1
-                    m &= ~(17 << col)
-            left[n] = m
+            if left[n] and not (usable >> n) & 1:
+                count += POPCOUNT[left[n]]
+                left[n] = 0
         return count, full, shape(left)
 
-    def answerable(self, game, play, unseen):
-        """One probe: could any unseen cards follow `play`? (the play is put down and taken back)"""
+    def _changed(self, table, cells, delta):
+        """Count into `delta` (need: windows gained less windows lost) what putting `cells` on
+        the table changes. A window depends on its cells, the cell past each end, and for each of
+        its empty cells the line across it and the cell past that line's ends; so a window that
+        changes has its first table card, before or after, within 4 cells of a new card along
+        the line of its axis, or within 3 along that line of the empty cell just past the line
+        across a new card. Those start cells are walked with the cards down; without them, their
+        windows are the table's (table_needs): windows that did not change cancel out."""
+        for k, c in cells:
+            table[k] = c
+        needs = self._table_needs
+        spans = self._spans
+        starts = self._starts
+        walked = self._walked
+        for axis in AXES:
+            step = STEP_Y if axis else STEP_X
+            cross = STEP_X if axis else STEP_Y
+            del starts[:]
+            for k, _ in cells:
+                _add_near(table, starts, k, step, 4)
+                for d in (cross, -cross):
+                    e = k + d
+                    while 0 <= table.get(e, -1) < TS:
+                        e += d
+                    if e not in table:
+                        _add_near(table, starts, e, step, 3)
+            del walked[:]
+            line_needs(table, starts, walked, None, _AXIS[axis])
+            for r in walked:
+                delta[r] = delta.get(r, 0) + 1
+            for k in starts:
+                span = spans.get(k * 2 + axis, 0)
+                for i in range(span & 0xFFFF, span >> 16):
+                    r = needs[i]
+                    delta[r] = delta.get(r, 0) - 1
+        del walked[:]
+        for k, _ in cells:
+            del table[k]
+
+    def answerable(self, game, play, unseen, should_stop=None):
+        """One probe: could any unseen cards follow `play`? (the play is put down and taken back;
+        the answer means nothing when should_stop() ended the probe)"""
         self.used += 1
         cells = play_cells(play)
         table = game.table
@@ -156,21 +252,29 @@ class HeuristicPlayer:
             table[k] = c
         out = self._out
         del out[:]
-        generate(table, unseen, FOLLOW, play_line(play), out, 1, False)
+        generate(table, unseen, FOLLOW, play_line(play), out, 1, False, should_stop)
         for k, _ in cells:
             del table[k]
         return bool(out)
 
-    def score(self, game, play, hand, following):
-        """Static value of a play, before the answerability probe."""
-        left = len(hand) - play_size(play)
-        if left == 0:
+    def score(self, game, play, hand, following, kept=None):
+        """Static value of a play, before the answerability probe. `kept` (a dict) remembers
+        the shape left in hand per set of cards played, for the plays of one position."""
+        size = ((play >> 9) & 3) + 1
+        if size == len(hand):
             return 10000
-        masks = hand_masks(hand, self._masks)
-        for i in range(play_size(play)):
-            mask_take(masks, play_card(play, i))
-        line = play_line(play)
-        value = CARD_WEIGHT * play_size(play) + self.shape_weight * shape(masks)
+        # the cards' bits of the play (not their cells) and how many: the same cards anywhere
+        key = ((play >> 27) & 0xFCFCFCFC) | (size - 1)
+        value = kept.get(key, -1) if kept is not None else -1
+        if value < 0:
+            masks = hand_masks(hand, self._masks)
+            for i in range(size):
+                mask_take(masks, play_card(play, i))
+            value = self.shape_weight * shape(masks)
+            if kept is not None:
+                kept[key] = value
+        line = play & 0xFF
+        value += CARD_WEIGHT * size
         if following:
             value -= RANK_WEIGHT * ((line >> 3) & 15)
         else:
@@ -180,11 +284,41 @@ class HeuristicPlayer:
         return value
 
     def choose(self, game, should_stop=None):
-        """Best play by the heuristic, or None to pass. `should_stop()` is asked between plays
-        of the look-ahead; True ends it with the best play found so far."""
+        """Best play by the heuristic, or None to pass. `should_stop()` is asked often (in the
+        generation of plays, every POLL_PLAYS plays ranked, in and between look-ahead steps and
+        probes); True ends the search with the best play found so far (a legal play, or None
+        only where passing is legal)."""
+        try:
+            return self._choose(game, should_stop)
+        finally:
+            self._release()
+
+    def _release(self):
+        """Give the move's tables back to the heap: kept between moves they would split the free
+        heap that the next move's list of plays needs in one piece."""
+        self._needs = {}
+        self._table_needs = []
+        self._spans = {}
+        self._firsts = []
+        self._delta = {}
+        self._walked = []
+        self._starts = []
+        self._kept = {}
+
+    def _choose(self, game, should_stop):
         if game.phase != PLAYING:
             return None
-        plays = game.legal_plays(every_order=False)
+        stop = None
+        self.stopped = False
+        if should_stop is not None:
+            self._asked = should_stop
+            stop = self._stop
+        plays = game.legal_plays(every_order=False, should_stop=stop)
+        if self.stopped:
+            if not plays:
+                # nothing found yet: the first play there is, or None (a pass) without one
+                plays = game.legal_plays(None, None, 1, False)
+            return plays[0] if plays else None
         if not plays:
             return None
         player = game.turn
@@ -195,8 +329,14 @@ class HeuristicPlayer:
         # only the few best by static value can be probed: keep those, not a list of every play
         keep = max(self.probes + 1, self.strand_top)
         ranked = []
+        count = 0
+        kept = self._kept
+        kept.clear()
         for p in plays:
-            entry = (self.score(game, p, hand, following) - base_shape, p)
+            count += 1
+            if stop is not None and not count % POLL_PLAYS and stop():
+                return ranked[0][1]
+            entry = (self.score(game, p, hand, following, kept) - base_shape, p)
             if len(ranked) < keep or entry > ranked[-1]:
                 i = len(ranked)
                 while i and entry > ranked[i - 1]:
@@ -209,11 +349,11 @@ class HeuristicPlayer:
             return best
         if self.strand_top:
             try:
-                ranked = self._look_ahead(game, ranked[:self.strand_top], hand, should_stop)
+                ranked = self._look_ahead(game, ranked[:self.strand_top], hand, stop)
             except MemoryError:
-                # a crowded table can ask for more plays than a tight heap holds: play on
-                # without the look-ahead rather than crash the game
-                self._out = []
+                # a crowded table can ask for more than a tight heap holds: play on without
+                # the look-ahead rather than crash the game
+                self._release()
                 gc.collect()
             best_value, best = ranked[0]
         self.used = 0
@@ -221,9 +361,12 @@ class HeuristicPlayer:
         for value, p in ranked:
             if self.used >= self.probes or value + SHUT_BONUS <= best_value:
                 break
-            if should_stop is not None and should_stop():
+            if stop is not None and stop():
                 break
-            if not self.answerable(game, p, unseen):
+            shut = not self.answerable(game, p, unseen, stop)
+            if self.stopped:
+                break
+            if shut:
                 value += SHUT_BONUS
                 if value > best_value:
                     best_value, best = value, p
@@ -231,14 +374,24 @@ class HeuristicPlayer:
             return None
         return best
 
-    def _look_ahead(self, game, ranked, hand, should_stop):
+    def _stop(self):
+        """choose's should_stop: asks the caller's until it says True, then keeps saying so."""
+        asked = self._asked
+        if not self.stopped and asked is not None and asked():
+            self.stopped = True
+        return self.stopped
+
+    def _look_ahead(self, game, ranked, hand, stop):
         """Re-score the best plays by the cards they strand, best first. Shape counts again among
-        the cards that can still go down; passing (the current hand) is the zero."""
+        the cards that can still go down; passing (the current hand) is the zero. The plays as
+        ranked when `stop` ends the table's needs."""
+        if not self.table_needs(game, stop):
+            return ranked
         now, now_full, now_kept = self.stranded(game, None, hand)
         base = now_kept - now_full
         out = []
         for value, p in ranked:
-            if should_stop is not None and out and should_stop():
+            if stop is not None and out and stop():
                 break
             count, full, kept = self.stranded(game, p, hand)
             value -= STRAND_WEIGHT * (count - now)

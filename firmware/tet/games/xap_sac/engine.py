@@ -257,12 +257,14 @@ def _emit(out, limit, head, k, offs, orders):
     for perm in orders[k]:
         if _swaps_copies(perm, k):
             continue
-        code = head
-        shift = 27
+        # the cards' bits are gathered below bit 27 first: a play of three cards or fewer builds
+        # one big int (31-bit small ints on the ESP32), not one per card
+        tail = 0
+        shift = 0
         for i in range(k):
-            code |= (((offs >> (2 * i)) & 3) | (_chosen[perm[i]] << 2)) << shift
+            tail |= (((offs >> (2 * i)) & 3) | (_chosen[perm[i]] << 2)) << shift
             shift += 8
-        out.append(code)
+        out.append(head | (tail << 27))
         if limit and len(out) >= limit:
             return True
     return False
@@ -278,8 +280,10 @@ def _swaps_copies(perm, k):
     return False
 
 
-def _fill(table, masks, wc, size, axis, step, need, out, limit, orders):
-    """Every way to complete window wc[0:size] (table cards and empty cells) with hand cards."""
+def _fill(table, wc, size, axis, step, ctx):
+    """Every way to complete window wc[0:size] (table cards and empty cells) with hand cards;
+    ctx is (masks, need, out, limit, orders) of generate."""
+    masks, need, out, limit, orders = ctx
     min_rank = 0
     need_xap = False
     want_sets = True
@@ -442,15 +446,22 @@ def _last_bit(mask):
 _window = [0, 0, 0, 0]
 
 
-def _table_windows(table, cells, masks, need, out, limit, orders):
-    """Windows holding at least one table card, each found from its first table card."""
+AXES = (0, 1)
+
+
+def _table_windows(table, cells, visit, ctx, should_stop=None, axes=AXES):
+    """Windows holding at least one table card along `axes`, each found from its first table
+    card among `cells`: visit(table, wc, size, axis, step, ctx) for each; True from it ends the
+    walk. A should_stop() answering True ends it too (asked at each line start)."""
     wc = _window
-    for axis in (0, 1):
+    for axis in axes:
         step = STEP_Y if axis else STEP_X
         cross = STEP_X if axis else STEP_Y
         for c in cells:
             if table[c] >= TS or 0 <= table.get(c - step, -1) < TS:
                 continue
+            if should_stop is not None and should_stop():
+                return True
             pre = 0
             a = c
             while True:
@@ -463,7 +474,7 @@ def _table_windows(table, cells, masks, need, out, limit, orders):
                 while True:
                     nxt = table.get(e + step, -1)
                     if (nxt < 0 or nxt >= TS) and size >= 2 and empties:
-                        if _fill(table, masks, wc, size, axis, step, need, out, limit, orders):
+                        if visit(table, wc, size, axis, step, ctx):
                             return True
                     if nxt >= TS or size == MAX_LINE:
                         break
@@ -483,7 +494,7 @@ def _table_windows(table, cells, masks, need, out, limit, orders):
     return False
 
 
-def _ts_windows(table, cells, masks, out, limit, orders):
+def _ts_windows(table, cells, ctx):
     """New lines of 2-4 hand cards starting from a Tứ Sắc (the leader only)."""
     wc = _window
     for t in cells:
@@ -508,31 +519,87 @@ def _ts_windows(table, cells, masks, out, limit, orders):
                         lo = t + d if d > 0 else e
                         for i in range(size):
                             wc[i] = lo + i * step
-                        if _fill(table, masks, wc, size, axis, step, -1, out, limit, orders):
+                        if _fill(table, wc, size, axis, step, ctx):
                             return True
                     if beyond >= TS:
                         break
     return False
 
 
-def generate(table, masks, mode, last, out, limit=0, every_order=True):
+def generate(table, masks, mode, last, out, limit=0, every_order=True, should_stop=None):
     """Append to `out` every legal play for a hand given as colour masks per number.
 
     masks[n] has bit `colour` set when the hand holds that card of number n, and bit `colour` + 4
     too when it holds two copies. `mode` is OPEN,
     LEAD or FOLLOW; `last` the packed line to follow. With limit > 0 stop after that many plays.
     With every_order False each set of cards on a set of cells comes once, in card order.
-    Returns `out`.
+    should_stop() is asked at every line start of the table: True ends the generation with the
+    plays found so far (the caller's should_stop knows it said so). Returns `out`.
     """
     need = last if mode == FOLLOW else -1
     orders = PERMS if every_order else IDENTITY
     # cells in key order, so the plays come in the same order on every runtime and after a reload
     cells = sorted(table)
-    if _table_windows(table, cells, masks, need, out, limit, orders):
+    if _table_windows(table, cells, _fill, (masks, need, out, limit, orders), should_stop):
         return out
     if mode == LEAD:
-        _ts_windows(table, cells, masks, out, limit, orders)
+        _ts_windows(table, cells, (masks, -1, out, limit, orders))
     return out
+
+
+NEED_K = 15  # a need (line_needs) is numbers (bits 1-14) | cards wanted of each << NEED_K
+NEED_NUMBERS = (1 << NEED_K) - 1
+
+
+def _needs(table, wc, size, axis, step, ctx):
+    """Append what a hand must hold to complete window wc[0:size] in any way (see line_needs);
+    ctx is (needs, firsts or None)."""
+    out, firsts = ctx
+    n = len(out)
+    tnums = 0
+    dup = False
+    k = 0
+    first = -1
+    for i in range(size):
+        card = table.get(wc[i], -1)
+        if card < 0:
+            k += 1
+        else:
+            if first < 0:
+                first = wc[i]
+            bit = 1 << NUMBER[card]
+            if tnums & bit:
+                dup = True
+            tnums |= bit
+    if not (tnums & (tnums - 1)):
+        # a set of the one number on the table: any k cards of it
+        out.append((k << NEED_K) | tnums)
+    if size >= 3 and not dup:
+        t_lo = _first_bit(tnums)
+        t_hi = _last_bit(tnums)
+        if t_hi - t_lo <= size - 1:
+            for s in range(max(1, t_hi - size + 1), min(t_lo, 15 - size) + 1):
+                # a run: one card (any colour) of each number missing from the table
+                out.append((1 << NEED_K) | ((((1 << size) - 1) << s) & ~tnums))
+    if firsts is not None:
+        for _ in range(len(out) - n):
+            firsts.append(first * 2 + axis)
+    return False
+
+
+def line_needs(table, cells, out, should_stop=None, axes=AXES, firsts=None):
+    """Append to `out` the needs of every window along `axes` of the table's lines whose first
+    table card is in `cells` (a new line from a Tứ Sắc is not a window), one per way the window
+    can be completed: with every table card as `cells`, each window comes once. With a list
+    `firsts`, append to it for each need the window's first table card's key * 2 + axis (the
+    windows of one first card and axis come one after another).
+
+    A need is an int: numbers (bit n for number n) | k << NEED_K. A hand meets it when it holds
+    at least k cards of each of those numbers (a set needs k of one number, a run one of each
+    number missing from the table), and then every card it holds of those numbers lies in some
+    play there: outside a follow, which cards can go down is a question of numbers, not colours.
+    True when should_stop() said stop (asked at each line start)."""
+    return _table_windows(table, cells, _needs, (out, firsts), should_stop, axes)
 
 
 def hand_masks(cards, masks=None):
@@ -615,10 +682,11 @@ class XapSac:
                 return q
         return p
 
-    def legal_plays(self, player=None, out=None, limit=0, every_order=True):
+    def legal_plays(self, player=None, out=None, limit=0, every_order=True, should_stop=None):
         """Legal plays (ints) for `player` (default: whose turn it is) in the current state.
 
-        every_order=False gives one play per set of cards on a set of cells (see generate).
+        every_order=False gives one play per set of cards on a set of cells (see generate);
+        should_stop() True ends the generation early (see generate).
         """
         if player is None:
             player = self.turn
@@ -627,7 +695,7 @@ class XapSac:
         if self.phase != PLAYING or not self.hands[player]:
             return out
         return generate(self.table, hand_masks(self.hands[player], self._masks), self.mode,
-                        self.last, out, limit, every_order)
+                        self.last, out, limit, every_order, should_stop)
 
     def has_legal_play(self, player=None):
         """True when the player could put cards down now."""
