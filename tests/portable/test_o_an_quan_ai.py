@@ -53,6 +53,44 @@ def test_search_value_equals_plain_minimax_at_fixed_depth():
     assert checked >= 12
 
 
+def test_a_tight_heap_gets_a_smaller_table_and_the_same_values():
+    from tet.games.o_an_quan import ai
+
+    real = ai.array
+
+    def tight(kind, data):
+        # as a fragmented heap: no block over 1 KB
+        if len(data) > 1024:
+            raise MemoryError("memory allocation failed")
+        return real(kind, data)
+
+    ai.array = tight
+    try:
+        small = Searcher(2)
+    finally:
+        ai.array = real
+    assert small.tt_mask == 255 and len(small.tt_key) == len(small.tt_data) == 256
+    rng = Rng(12)
+    for _ in range(4):
+        game = random_position(rng, 2, rng.below(24))
+        if game.over:
+            continue
+        _square, _step, value = small.search(game.state, 10 ** 6, 3)
+        small.root = game.turn
+        assert value == minimax(small, game, 3)
+    def no_heap(kind, data):
+        raise MemoryError("memory allocation failed")
+
+    ai.array = no_heap
+    try:
+        Searcher(2)
+        raise AssertionError("a heap with no room at all must say so")
+    except MemoryError:
+        pass
+    finally:
+        ai.array = real
+
+
 def test_moves_are_legal_and_budgets_are_kept_for_2_3_and_4_players():
     rng = Rng(3)
     for players in (2, 3, 4):

@@ -308,14 +308,19 @@ class App:
         that runs out of heap is closed, not the gadget (see _out_of_memory)."""
         try:
             self._pass()
+            return
         except MemoryError:
-            self._out_of_memory()
+            pass
+        # out of the except block: the error's traceback no longer holds the game's frames
+        self._out_of_memory()
 
     def _out_of_memory(self):
         # Back to the launcher, which forgets every module of the game; what the game saved
         # stands (a save is written whole or not at all), so re-entering it resumes from there.
         in_game = len(self.stack) > 1
         if in_game:
+            del self.stack[1:]
+            gc.collect()
             self.home()
         gc.collect()
         if in_game:

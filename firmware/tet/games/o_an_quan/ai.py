@@ -37,6 +37,7 @@ CHECK_NODES = 64
 MAX_PLY = 16
 MAX_MOVES = 2 * ROW
 TT_BITS = 10
+MIN_TT_BITS = 6     # the smallest transposition table a tight heap falls back to (2 x 256 B)
 WIN = 20000
 INF = 32000
 # Evaluation weights in sixteenths of a dân.
@@ -68,9 +69,20 @@ class Searcher:
         # the two big tables first, while the heap still has room in one piece for them
         if not tt_bits:
             tt_bits = TT_BITS if players == 2 else TT_BITS - 1
+        while True:
+            try:
+                self.tt_key = array("i", bytes(4 << tt_bits))
+                self.tt_data = array("i", bytes(4 << tt_bits))
+                break
+            except MemoryError:
+                # a fragmented heap may not hold two 4 KB blocks: a smaller table searches the
+                # same tree within the same budget, only remembering fewer transpositions
+                self.tt_key = self.tt_data = None
+                if tt_bits <= MIN_TT_BITS:
+                    raise
+                tt_bits -= 1
+                gc.collect()
         self.tt_mask = (1 << tt_bits) - 1
-        self.tt_key = array("i", bytes(4 << tt_bits))
-        self.tt_data = array("i", bytes(4 << tt_bits))
         self.kids = [[bytearray(self.size) for _ in range(MAX_MOVES)] for _ in range(MAX_PLY)]
         self.order = [bytearray(MAX_MOVES) for _ in range(MAX_PLY)]
         self.keys = [array("i", bytes(4 * MAX_MOVES)) for _ in range(MAX_PLY)]
