@@ -357,9 +357,15 @@ class XamHuong:
         record[2] = index & 0xFF
         record[3:10] = self.took
         record[10] = self.last_flags
-        if len(self.history) >= HISTORY_MAX * RECORD:
-            self.history = self.history[RECORD:]
-        self.history += record
+        history = self.history
+        if len(history) >= HISTORY_MAX * RECORD:
+            # full: shift the records in place (a new, shorter copy each roll would scatter
+            # holes through the heap that a save's hex text then cannot use)
+            rolled = memoryview(history)
+            rolled[:-RECORD] = rolled[RECORD:]
+            rolled[-RECORD:] = record
+        else:
+            history.extend(record)
         self.rolls += 1
         self.turn = (self.turn + 1) % self.players
 
