@@ -210,14 +210,20 @@ def main(args):
 DENSE_MANY = 1000
 
 
-def _dense_worst(rng, count):
-    """(worst, mean) µs of the wait scan over `count` dense hands made one at a time (so the
-    heap holds one): even ones of 24 cards for four players, odd ones of 20 for five. Each
-    hand is timed as the best of three runs."""
-    worst = total = 0
+def dense_mixed(rng, count):
+    """Yield (counts, players) for `count` dense hands made one at a time from `rng` (so the
+    heap holds one): even ones of 24 cards for four players, odd ones of 20 for five. The hands
+    of the worst-of figure; device_probe's `wait_many` counts their instructions."""
     for i in range(count):
         players = 4 if i % 2 == 0 else 5
-        counts = _dense_hands(rng, 1, 24 if players == 4 else 20)[0]
+        yield _dense_hands(rng, 1, 24 if players == 4 else 20)[0], players
+
+
+def _dense_worst(rng, count):
+    """(worst, mean) µs of the wait scan over `count` dense hands (see dense_mixed). Each hand
+    is timed as the best of three runs."""
+    worst = total = 0
+    for counts, players in dense_mixed(rng, count):
         best = None
         for _ in range(3):
             start = benchlib.now_us()

@@ -82,6 +82,18 @@ def wait_scan(count, players=4):
     return hands, work
 
 
+def wait_many(count):
+    """Tổ Tôm: waits() on the dense hands of bench_to_tom_hand's worst-of figure (Rng(13),
+    24 cards with four players and 20 with five in turn), made one at a time."""
+    hand = load("to_tom_hand")
+    hands = load("to_tom_hands").dense_mixed(load("rng").Rng(13), count)
+
+    def work(item):
+        hand.waits(item[0], (), item[1], POLL[0])
+        return 1
+    return hands, work
+
+
 def hand_check(count, players=4):
     """Tổ Tôm: the hand checker's whole result (split, waits) for dense hands (24 cards with
     four players, 20 with five)."""
@@ -174,6 +186,7 @@ WORKLOADS = {
     "frame": menu_frame,      # COUNT [BOARD]
     "oaq": oaq_search,        # COUNT PLAYERS LEVEL
     "wait": wait_scan,        # COUNT
+    "wait_many": wait_many,   # COUNT
     "xs_legal": xs_legal,     # COUNT
     "xs_big_lead": xs_big_lead,
     "xs_move": xs_move,
@@ -216,9 +229,11 @@ def _allocates(work, item):
 
 def _alloc(items, work):
     out = []
-    if items:
-        work(items[0])  # first-call costs (lazy buffers, interned names) are not per item
+    first = None
     for item in items:
+        if first is None:
+            first = item
+            work(item)  # first-call costs (lazy buffers, interned names) are not per item
         gc.collect()
         gc.disable()
         try:
@@ -228,8 +243,8 @@ def _alloc(items, work):
         finally:
             gc.enable()
         out.append((u, after - before))
-    if items:
-        print("ALLOCATES", 1 if _allocates(work, items[0]) else 0)
+    if first is not None:
+        print("ALLOCATES", 1 if _allocates(work, first) else 0)
     return out
 
 

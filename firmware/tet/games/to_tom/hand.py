@@ -29,8 +29,14 @@ _GROUP_KINDS = bytes([m for g in LUNG_GROUPS for m in g])
 # groups whose lowest member is k: indices _GROUP_AT[k] .. _GROUP_AT[k + 1] - 1
 _GROUP_AT = bytes([sum(1 for g in LUNG_GROUPS if g[0] < k) for k in range(NKINDS + 1)])
 
-_ABSORB = 8     # one absorbing phu holding the kind, in the state's upper bits
+_ABSORB = 8     # flag: an absorbing phu already chosen holds the kind
 _CARDS = 7      # mask of the cards-left bits
+
+# One card of a slot taken by a phu inside _search, where a kind without cards is always 0 (its
+# flag no longer matters: nothing is added there), so that equal remainders share a memo key:
+# _TAKE for an absorbing phu (sets the flag), _DEC for a run (keeps it).
+_TAKE = bytes([0 if c & _CARDS <= 1 else ((c & _CARDS) - 1) | _ABSORB for c in range(16)])
+_DEC = bytes([0 if c & _CARDS <= 1 else c - 1 for c in range(16)])
 
 # Memo: a direct-mapped cache allocated once (a growing dict would need ever larger contiguous
 # blocks, which a fragmented MicroPython heap may not have). A colliding entry replaces the old
@@ -39,6 +45,10 @@ _SLOTS = 128
 _NO_KEYS = (bytes(0),) * _SLOTS
 _memo_keys = list(_NO_KEYS)
 _memo_vals = bytearray(_SLOTS)
+# Most lưng _search looks for: the search of a call stops at a split with this many, and every
+# value it returns or keeps is capped there (set per call, so the memo agrees with itself).
+_cap = [0]
+_NO_CAP = 99
 
 # Memo of the wait search (hole still free): key, tag (lưng still needed x 2 + fresh), mask.
 _WAIT_SLOTS = 64
@@ -49,11 +59,31 @@ _wait_vals = [0] * _WAIT_SLOTS
 
 
 class Stopped(Exception):
-    """Raised inside a wait scan when its should_stop callable said stop."""
+    """Raised inside a search when its should_stop callable said stop."""
 
 
-STOP_EVERY = 64         # wait-search calls between two polls of should_stop
-_stop = [None, 0]       # the running scan's should_stop callable and its call count
+STOP_EVERY = 48         # search steps (memo misses) between two polls of should_stop
+_stop = [None, 0]       # the running search's should_stop callable and steps until its next poll
+
+
+def _poll():
+    """Count one search step; every STOP_EVERY steps ask should_stop (raises Stopped)."""
+    left = _stop[1] - 1
+    if left <= 0:
+        left = STOP_EVERY
+        if _stop[0]():
+            raise Stopped()
+    _stop[1] = left
+
+
+def _polling(should_stop):
+    """Start polling `should_stop` (None: keep the caller's, if any); returns what to restore.
+    The first step polls at once."""
+    saved = (_stop[0], _stop[1])
+    if should_stop is not None:
+        _stop[0] = should_stop
+        _stop[1] = 1
+    return saved
 
 
 def _forget():
@@ -63,10 +93,12 @@ def _forget():
 
 
 def _search(st, k):
-    """Most lưng over the splits of the cards in `st` from kind k on; -1 if they are not thành.
+    """Most lưng (capped at _cap[0]) over the splits of the cards in `st` from kind k on; -1 if
+    they are not thành.
 
     Mutates `st` while it searches and restores it before returning. Kinds below k are empty;
-    their absorbing marks are cleared on the way so that equal remainders share a memo key.
+    their absorbing marks are cleared on the way so that equal remainders share a memo key. The
+    phu that bring lưng are tried first: once the cap is reached nothing else is tried.
     """
     while k < NKINDS:
         here = st[k]
@@ -84,60 +116,98 @@ def _search(st, k):
     slot = hash(key) & (_SLOTS - 1)
     if _memo_keys[slot] == key:
         return _memo_vals[slot] - 1
+    if _stop[0] is not None:
+        _poll()
+    cap = _cap[0]
     best = -1
-    if here >= _ABSORB or IS_YEU[k]:
-        st[k] = 0
-        best = _search(st, k + 1)
-        st[k] = here
-    if k < 27:
-        top = k - k % 9 + 8
-        if k + 2 <= top and st[k + 1] & _CARDS and st[k + 2] & _CARDS:
-            lung = 1 if k == 9 else 0
-            st[k] -= 1
-            st[k + 1] -= 1
-            end = k + 2
-            while True:
-                st[end] -= 1
-                v = _search(st, k)
-                if v >= 0 and v + lung > best:
-                    best = v + lung
-                end += 1
-                if end > top or end > k + 4 or not st[end] & _CARDS:
-                    break
-            for j in range(k, end):
-                st[j] += 1
-        if k < 9 and st[k + 9] & _CARDS and st[k + 18] & _CARDS:
-            st[k] += _ABSORB - 1
-            st[k + 9] += _ABSORB - 1
-            st[k + 18] += _ABSORB - 1
-            v = _search(st, k)
-            st[k] -= _ABSORB - 1
-            st[k + 9] -= _ABSORB - 1
-            st[k + 18] -= _ABSORB - 1
-            if v > best:
-                best = v
     for g in range(_GROUP_AT[k], _GROUP_AT[k + 1]):
         a = _GROUP_KINDS[3 * g + 1]
         b = _GROUP_KINDS[3 * g + 2]
-        if st[a] & _CARDS and st[b] & _CARDS:
-            st[k] += _ABSORB - 1
-            st[a] += _ABSORB - 1
-            st[b] += _ABSORB - 1
+        sa = st[a]
+        sb = st[b]
+        if sa & _CARDS and sb & _CARDS:
+            st[k] = _TAKE[here]
+            st[a] = _TAKE[sa]
+            st[b] = _TAKE[sb]
             v = _search(st, k)
-            st[k] -= _ABSORB - 1
-            st[a] -= _ABSORB - 1
-            st[b] -= _ABSORB - 1
-            if v >= 0 and v + 1 > best:
+            st[k] = here
+            st[a] = sa
+            st[b] = sb
+            if v >= 0 and v >= best:
                 best = v + 1
-    if here & _CARDS >= 3:
-        st[k] = here - 3 + _ABSORB
+                if best >= cap:
+                    break
+    if best < cap and here & _CARDS >= 3:
+        st[k] = _TAKE[here - 2]
         v = _search(st, k)
         st[k] = here
-        if v >= 0 and v + 1 > best:
+        if v >= 0 and v >= best:
             best = v + 1
+    if best < cap and k < 27:
+        top = k - k % 9 + 8
+        if k + 2 <= top:
+            s1 = st[k + 1]
+            s2 = st[k + 2]
+            if s1 & _CARDS and s2 & _CARDS:
+                lung = 1 if k == 9 else 0
+                st[k] = _DEC[here]
+                st[k + 1] = _DEC[s1]
+                st[k + 2] = _DEC[s2]
+                v = _search(st, k)
+                if v >= 0 and v + lung > best:
+                    best = v + lung
+                if best < cap and k + 3 <= top:
+                    s3 = st[k + 3]
+                    if s3 & _CARDS:
+                        st[k + 3] = _DEC[s3]
+                        v = _search(st, k)
+                        if v >= 0 and v + lung > best:
+                            best = v + lung
+                        if best < cap and k + 4 <= top:
+                            s4 = st[k + 4]
+                            if s4 & _CARDS:
+                                st[k + 4] = _DEC[s4]
+                                v = _search(st, k)
+                                st[k + 4] = s4
+                                if v >= 0 and v + lung > best:
+                                    best = v + lung
+                        st[k + 3] = s3
+                st[k] = here
+                st[k + 1] = s1
+                st[k + 2] = s2
+        if best < cap and k < 9:
+            sa = st[k + 9]
+            sb = st[k + 18]
+            if sa & _CARDS and sb & _CARDS:
+                st[k] = _TAKE[here]
+                st[k + 9] = _TAKE[sa]
+                st[k + 18] = _TAKE[sb]
+                v = _search(st, k)
+                st[k] = here
+                st[k + 9] = sa
+                st[k + 18] = sb
+                if v > best:
+                    best = v
+    if best < cap and (here >= _ABSORB or IS_YEU[k]):
+        st[k] = 0
+        v = _search(st, k + 1)
+        st[k] = here
+        if v > best:
+            best = v
+    if best > cap:
+        best = cap
     _memo_keys[slot] = key
     _memo_vals[slot] = best + 1
     return best
+
+
+def _capped(counts, cap):
+    """_search of `counts` from kind 0 with the cap `cap` (the memo emptied after)."""
+    _cap[0] = cap
+    try:
+        return _search(_state(counts), 0)
+    finally:
+        _forget()
 
 
 def _state(counts):
@@ -152,14 +222,12 @@ def _state(counts):
 
 def max_lung(counts):
     """Most lưng over the splits of `counts` into phu, or -1 when the cards are not thành."""
-    best = _search(_state(counts), 0)
-    _forget()
-    return best
+    return _capped(counts, _NO_CAP)
 
 
 def thanh(counts):
     """True when the cards split entirely into phu."""
-    return max_lung(counts) >= 0
+    return _capped(counts, 0) >= 0
 
 
 def lung_needed(players):
@@ -236,8 +304,8 @@ def exposed_lung(exposed):
 def can_u(counts, exposed=(), players=5):
     """True when the concealed cards (with the winning card) are thành and the hand has the lưng
     a win needs (one for five players, two for four), counting the laid phu as laid."""
-    best = max_lung(counts)
-    return best >= 0 and best + exposed_lung(exposed) >= lung_needed(players)
+    need = max(lung_needed(players) - exposed_lung(exposed), 0)
+    return _capped(counts, need) >= need
 
 
 def _totals(counts, exposed):
@@ -259,12 +327,26 @@ def _hole_fills(st, k, lung, r, members, absorbing, mask):
             absent = m
     if mask >> absent & 1:
         return mask
-    mark = _ABSORB if absorbing else 0
-    for m in members:
-        st[m] += mark if m == absent else mark - 1
-    v = _search(st, k)
-    for m in members:
-        st[m] -= mark if m == absent else mark - 1
+    if absorbing:
+        a, b, c = members
+        sa = st[a]
+        sb = st[b]
+        sc = st[c]
+        for m in members:
+            if m != absent:
+                st[m] = _TAKE[st[m]]
+        v = _search(st, k)
+        st[a] = sa
+        st[b] = sb
+        st[c] = sc
+    else:
+        for m in members:
+            if m != absent:
+                st[m] -= 1
+        v = _search(st, k)
+        for m in members:
+            if m != absent:
+                st[m] += 1
     if v >= 0 and v + lung >= r:
         mask |= 1 << absent
     return mask
@@ -276,13 +358,11 @@ def _wait_mask(st, k, r, fresh, room):
 
     The added card is either put at the kind being passed (fresh: first visit of that kind),
     or it is the one absent member of a phu whose lowest member is the current kind. room[w] is
-    0 when all four cards of w are in sight already.
+    0 when all four cards of w are in sight already. Here a kind keeps its absorbing flag when
+    its last card goes (the added card may still join that phu).
     """
-    stop = _stop[0]
-    if stop is not None:
-        _stop[1] += 1
-        if _stop[1] % STOP_EVERY == 1 and stop():
-            raise Stopped()
+    if _stop[0] is not None:
+        _poll()
     mask = 0
     while k < NKINDS:
         here = st[k]
@@ -305,7 +385,7 @@ def _wait_mask(st, k, r, fresh, room):
         return mask | _wait_vals[slot]
     found = 0
     if here >= _ABSORB or IS_YEU[k]:
-        st[k] = here & ~_CARDS
+        st[k] = 0
         found = _wait_mask(st, k + 1, r, 1, room)
         st[k] = here
     if k < 27:
@@ -332,7 +412,7 @@ def _wait_mask(st, k, r, fresh, room):
     for g in range(_GROUP_AT[k], _GROUP_AT[k + 1]):
         found = _phu_waits(st, k, r, LUNG_GROUPS[g], 1, found, room)
     if here & _CARDS >= 3:
-        st[k] = here - 3 + _ABSORB
+        st[k] = (here - 3) | _ABSORB
         found |= _wait_mask(st, k, max(r - 1, 0), 0, room)
         st[k] = here
     _wait_keys[slot] = key
@@ -345,14 +425,19 @@ def _phu_waits(st, k, r, members, lung, found, room):
     """Waits through an absorbing phu of three members (bí or lưng group) with lowest k."""
     a = members[1]
     b = members[2]
-    have_a = st[a] & _CARDS
-    have_b = st[b] & _CARDS
+    sk = st[k]
+    sa = st[a]
+    sb = st[b]
+    have_a = sa & _CARDS
+    have_b = sb & _CARDS
     if have_a and have_b:
-        for m in members:
-            st[m] += _ABSORB - 1
+        st[k] = (sk - 1) | _ABSORB
+        st[a] = (sa - 1) | _ABSORB
+        st[b] = (sb - 1) | _ABSORB
         found |= _wait_mask(st, k, max(r - lung, 0), 0, room)
-        for m in members:
-            st[m] -= _ABSORB - 1
+        st[k] = sk
+        st[a] = sa
+        st[b] = sb
     elif (have_a and room[b]) or (have_b and room[a]):
         found = _hole_fills(st, k, lung, r, members, 1, found)
     return found
@@ -371,14 +456,14 @@ def waits(counts, exposed=(), players=5, should_stop=None):
     room = bytearray(NKINDS)
     for k in range(NKINDS):
         room[k] = 1 if total[k] < 4 else 0
-    _stop[0] = should_stop
-    _stop[1] = 0
+    saved = _polling(should_stop)
+    _cap[0] = need
     try:
         mask = _wait_mask(_state(counts), 0, need, 1, room)
     except Stopped:
         return None
     finally:
-        _stop[0] = None
+        _stop[0], _stop[1] = saved
         _forget()
     out = []
     for w in range(NKINDS):
