@@ -11,7 +11,16 @@ from one search with the added card still free (see _wait_mask), the split to sh
 search that also weighs Tôm, Lèo and the cards left out (see best_partition).
 """
 
-from tet.games.to_tom.cards import CC, IS_RED, IS_YEU, NKINDS, OC
+from tet.games.to_tom.cards import CC, IS_RED, IS_YEU, OC
+
+try:
+    from micropython import const
+except ImportError:     # CPython (host tools): a constant is just its value
+    def const(value):
+        """The value itself (MicroPython's compiler inlines const names instead)."""
+        return value
+
+_N = const(30)          # kinds (cards.NKINDS); const names are inlined by MicroPython's compiler
 
 # phu kinds reported by classify()
 RUN = 0
@@ -27,10 +36,10 @@ TOM = 2
 LEO = 3
 _GROUP_KINDS = bytes([m for g in LUNG_GROUPS for m in g])
 # groups whose lowest member is k: indices _GROUP_AT[k] .. _GROUP_AT[k + 1] - 1
-_GROUP_AT = bytes([sum(1 for g in LUNG_GROUPS if g[0] < k) for k in range(NKINDS + 1)])
+_GROUP_AT = bytes([sum(1 for g in LUNG_GROUPS if g[0] < k) for k in range(_N + 1)])
 
-_ABSORB = 8     # flag: an absorbing phu already chosen holds the kind
-_CARDS = 7      # mask of the cards-left bits
+_ABSORB = const(8)      # flag: an absorbing phu already chosen holds the kind
+_CARDS = const(7)       # mask of the cards-left bits
 
 # One card of a slot taken by a phu inside _search, where a kind without cards is always 0 (its
 # flag no longer matters: nothing is added there), so that equal remainders share a memo key:
@@ -42,6 +51,7 @@ _DEC = bytes([0 if c & _CARDS <= 1 else c - 1 for c in range(16)])
 # blocks, which a fragmented MicroPython heap may not have). A colliding entry replaces the old
 # one, so the heap it holds is bounded (128 keys of 30 bytes); it is emptied after each call.
 _SLOTS = 128
+_MEMO_MASK = const(127)     # _SLOTS - 1
 _NO_KEYS = (bytes(0),) * _SLOTS
 _memo_keys = list(_NO_KEYS)
 _memo_vals = bytearray(_SLOTS)
@@ -52,6 +62,7 @@ _NO_CAP = 99
 
 # Memo of the wait search (hole still free): key, tag (lưng still needed x 2 + fresh), mask.
 _WAIT_SLOTS = 64
+_WAIT_MASK = const(63)      # _WAIT_SLOTS - 1
 _NO_WAIT_KEYS = (bytes(0),) * _WAIT_SLOTS
 _wait_keys = list(_NO_WAIT_KEYS)
 _wait_tags = bytearray(_WAIT_SLOTS)
@@ -100,7 +111,7 @@ def _search(st, k):
     their absorbing marks are cleared on the way so that equal remainders share a memo key. The
     phu that bring lưng are tried first: once the cap is reached nothing else is tried.
     """
-    while k < NKINDS:
+    while k < _N:
         here = st[k]
         if here & _CARDS:
             break
@@ -110,10 +121,10 @@ def _search(st, k):
             st[k] = here
             return best
         k += 1
-    if k == NKINDS:
+    if k == _N:
         return 0
     key = bytes(st)
-    slot = hash(key) & (_SLOTS - 1)
+    slot = hash(key) & _MEMO_MASK
     if _memo_keys[slot] == key:
         return _memo_vals[slot] - 1
     if _stop[0] is not None:
@@ -211,8 +222,8 @@ def _capped(counts, cap):
 
 
 def _state(counts):
-    st = bytearray(NKINDS)
-    for k in range(NKINDS):
+    st = bytearray(_N)
+    for k in range(_N):
         c = counts[k]
         if c > 4:
             raise ValueError("more than four cards of one kind")
@@ -309,8 +320,8 @@ def can_u(counts, exposed=(), players=5):
 
 
 def _totals(counts, exposed):
-    total = bytearray(NKINDS)
-    for k in range(NKINDS):
+    total = bytearray(_N)
+    for k in range(_N):
         total[k] = counts[k]
     for phu in exposed:
         for k in phu:
@@ -352,6 +363,20 @@ def _hole_fills(st, k, lung, r, members, absorbing, mask):
     return mask
 
 
+def _may_start(st, k):
+    """True when a phu with lowest member k (a run, bí or lưng group) could take a card added
+    at k, the other members being in `st`; when False a lone plain card there is not thành."""
+    if k < 27:
+        if k % 9 < 7 and st[k + 1] & _CARDS and st[k + 2] & _CARDS:
+            return True
+        if k < 9 and st[k + 9] & _CARDS and st[k + 18] & _CARDS:
+            return True
+    for g in range(_GROUP_AT[k], _GROUP_AT[k + 1]):
+        if st[_GROUP_KINDS[3 * g + 1]] & _CARDS and st[_GROUP_KINDS[3 * g + 2]] & _CARDS:
+            return True
+    return False
+
+
 def _wait_mask(st, k, r, fresh, room):
     """Bit w set for each kind w >= k such that the cards of `st` (kinds below k used up) plus
     one card w split into phu with at least `r` more lưng.
@@ -364,9 +389,9 @@ def _wait_mask(st, k, r, fresh, room):
     if _stop[0] is not None:
         _poll()
     mask = 0
-    while k < NKINDS:
+    while k < _N:
         here = st[k]
-        if fresh and room[k]:
+        if fresh and room[k] and (here or IS_YEU[k] or _may_start(st, k)):
             st[k] = here + 1
             v = _search(st, k)
             st[k] = here
@@ -376,11 +401,11 @@ def _wait_mask(st, k, r, fresh, room):
             break
         k += 1
         fresh = 1
-    if k == NKINDS:
+    if k == _N:
         return mask
     key = bytes(st[k:])
     tag = 2 * r + fresh
-    slot = (hash(key) + tag) & (_WAIT_SLOTS - 1)
+    slot = (hash(key) + tag) & _WAIT_MASK
     if _wait_keys[slot] == key and _wait_tags[slot] == tag:
         return mask | _wait_vals[slot]
     found = 0
@@ -453,8 +478,8 @@ def waits(counts, exposed=(), players=5, should_stop=None):
     """
     need = max(lung_needed(players) - exposed_lung(exposed), 0)
     total = _totals(counts, exposed)
-    room = bytearray(NKINDS)
-    for k in range(NKINDS):
+    room = bytearray(_N)
+    for k in range(_N):
         room[k] = 1 if total[k] < 4 else 0
     saved = _polling(should_stop)
     _cap[0] = need
@@ -466,7 +491,7 @@ def waits(counts, exposed=(), players=5, should_stop=None):
         _stop[0], _stop[1] = saved
         _forget()
     out = []
-    for w in range(NKINDS):
+    for w in range(_N):
         if mask >> w & 1:
             out.append(w)
     return out
@@ -476,7 +501,7 @@ def red_total(counts, exposed=()):
     """Red cards among the concealed cards and the laid phu."""
     total = _totals(counts, exposed)
     red = 0
-    for k in range(NKINDS):
+    for k in range(_N):
         if IS_RED[k]:
             red += total[k]
     return red
@@ -494,11 +519,12 @@ _W_BONUS = 100
 _BONUS_TOM = 2
 _BONUS_LEO = 4
 # the split search keeps the lưng so far, the flags and the cards left out after the 30 counts
-_GOT = NKINDS
-_FLAGS = NKINDS + 1
-_STRAYS = NKINDS + 2
+_GOT = const(30)
+_FLAGS = const(31)
+_STRAYS = const(32)
 _LOOSE = 4      # flag: a partial split, any card may be left out
 _SPLIT_SLOTS = 64
+_SPLIT_MASK = const(63)     # _SPLIT_SLOTS - 1
 _NO_SPLIT_KEYS = (bytes(0),) * _SPLIT_SLOTS
 _split_keys = list(_NO_SPLIT_KEYS)
 _split_vals = [0] * _SPLIT_SLOTS
@@ -540,7 +566,7 @@ def _apply(st, move, sign):
 
 
 def _first_kind(st, k):
-    while k < NKINDS and not st[k] & _CARDS:
+    while k < _N and not st[k] & _CARDS:
         k += 1
     return k
 
@@ -548,13 +574,13 @@ def _first_kind(st, k):
 def _split(st, k, cap):
     """Best objective over the splits of `st` from kind k (see best_partition)."""
     k = _first_kind(st, k)
-    if k == NKINDS:
+    if k == _N:
         got = st[_GOT]
         flags = st[_FLAGS]
         bonus = (_BONUS_TOM if flags & 1 else 0) + (_BONUS_LEO if flags & 2 else 0)
         return min(got, cap) * _W_LUNG - st[_STRAYS] * _W_STRAY + bonus * _W_BONUS + got
     key = bytes(st[k:])
-    slot = hash(key) & (_SPLIT_SLOTS - 1)
+    slot = hash(key) & _SPLIT_MASK
     if _split_keys[slot] == key:
         return _split_vals[slot]
     best = _best_move(st, k, cap)[0]
@@ -612,7 +638,7 @@ def best_partition(counts, got=0, flags=0, cap=99, loose=False):
     spare = []
     strays = []
     k = _first_kind(st, 0)
-    while k < NKINDS:
+    while k < _N:
         move = _best_move(st, k, cap)[1]
         if move is None:
             free = st[k] >= _ABSORB or IS_YEU[k]
