@@ -144,10 +144,11 @@ def _memo_probe(hands):
     """Most memo entries a wait scan leaves filled, and the heap they hold (None on CPython)."""
     most = 0
     held = None
-    room = bytearray([1] * NKINDS)
     for counts in hands:
         base = benchlib.heap_used()
-        H._wait_mask(H._state(counts), 0, 1, 1, room)
+        H._cap[0] = 1
+        H._open[0] = (1 << NKINDS) - 1
+        H._wait_mask(H._state(counts), 0, 1, 1)
         filled = H._SLOTS - H._memo_keys.count(b"")
         filled += H._WAIT_SLOTS - H._wait_keys.count(b"")
         after = benchlib.heap_used()

@@ -60,13 +60,12 @@ _memo_vals = bytearray(_SLOTS)
 _cap = [0]
 _NO_CAP = 99
 
-# Memo of the wait search (hole still free): key, tag (lưng still needed x 2 + fresh), mask.
+# Memo of the wait search (hole still free): key and tag (lưng still needed x 2 + fresh).
 _WAIT_SLOTS = 64
 _WAIT_MASK = const(63)      # _WAIT_SLOTS - 1
 _NO_WAIT_KEYS = (bytes(0),) * _WAIT_SLOTS
 _wait_keys = list(_NO_WAIT_KEYS)
 _wait_tags = bytearray(_WAIT_SLOTS)
-_wait_vals = [0] * _WAIT_SLOTS
 
 
 class Stopped(Exception):
@@ -87,14 +86,20 @@ def _poll():
     _stop[1] = left
 
 
-def _polling(should_stop):
-    """Start polling `should_stop` (None: keep the caller's, if any); returns what to restore.
-    The first step polls at once."""
+def _stoppable(should_stop, fn, *args):
+    """fn(*args), polling `should_stop()` during its searches (the first step polls at once);
+    None when it said stop. Without should_stop the caller's polling, if any, goes on."""
+    if should_stop is None:
+        return fn(*args)
     saved = (_stop[0], _stop[1])
-    if should_stop is not None:
-        _stop[0] = should_stop
-        _stop[1] = 1
-    return saved
+    _stop[0] = should_stop
+    _stop[1] = 1
+    try:
+        return fn(*args)
+    except Stopped:
+        return None
+    finally:
+        _stop[0], _stop[1] = saved
 
 
 def _forget():
@@ -312,10 +317,16 @@ def exposed_lung(exposed):
     return total
 
 
-def can_u(counts, exposed=(), players=5):
+def can_u(counts, exposed=(), players=5, should_stop=None):
     """True when the concealed cards (with the winning card) are thành and the hand has the lưng
-    a win needs (one for five players, two for four), counting the laid phu as laid."""
+    a win needs (one for five players, two for four), counting the laid phu as laid.
+    `should_stop()` (optional) is polled during the search: None when it said stop."""
     need = max(lung_needed(players) - exposed_lung(exposed), 0)
+    return _stoppable(should_stop, _reaches, counts, need)
+
+
+def _reaches(counts, need):
+    """True when `counts` split into phu with at least `need` lưng."""
     return _capped(counts, need) >= need
 
 
@@ -329,15 +340,15 @@ def _totals(counts, exposed):
     return total
 
 
-def _hole_fills(st, k, lung, r, members, absorbing, mask):
-    """Take the phu `members` (lowest k, one member absent: the added card) and return `mask`
-    with the absent member's bit set when the rest splits with `r` lưng in all."""
+def _hole_fills(st, k, lung, r, members, absorbing):
+    """Take the phu `members` (lowest k, one member absent: the added card, a kind still open)
+    and mark the absent member found when the rest splits with `r` lưng in all."""
     absent = -1
     for m in members:
         if not st[m] & _CARDS:
             absent = m
-    if mask >> absent & 1:
-        return mask
+    if not _open[0] >> absent & 1:
+        return
     if absorbing:
         a, b, c = members
         sa = st[a]
@@ -359,8 +370,7 @@ def _hole_fills(st, k, lung, r, members, absorbing, mask):
             if m != absent:
                 st[m] += 1
     if v >= 0 and v + lung >= r:
-        mask |= 1 << absent
-    return mask
+        _open[0] &= ~(1 << absent)
 
 
 def _may_start(st, k):
@@ -377,41 +387,46 @@ def _may_start(st, k):
     return False
 
 
-def _wait_mask(st, k, r, fresh, room):
-    """Bit w set for each kind w >= k such that the cards of `st` (kinds below k used up) plus
-    one card w split into phu with at least `r` more lưng.
+# Bit w set while kind w may still be a wait of the running scan: it has room (not all four
+# cards in sight) and no split has shown it a wait yet. A kind found is never tried again, so a
+# memo entry of the wait search only says "done": what it found then is in here already.
+_open = [0]
+
+
+def _wait_mask(st, k, r, fresh):
+    """Clear in _open the bit of each kind w >= k such that the cards of `st` (kinds below k
+    used up) plus one card w split into phu with at least `r` more lưng.
 
     The added card is either put at the kind being passed (fresh: first visit of that kind),
-    or it is the one absent member of a phu whose lowest member is the current kind. room[w] is
-    0 when all four cards of w are in sight already. Here a kind keeps its absorbing flag when
-    its last card goes (the added card may still join that phu).
+    or it is the one absent member of a phu whose lowest member is the current kind. Here a kind
+    keeps its absorbing flag when its last card goes (the added card may still join that phu).
     """
     if _stop[0] is not None:
         _poll()
-    mask = 0
     while k < _N:
+        if not _open[0] >> k:
+            return          # every kind from k on is found or has no room
         here = st[k]
-        if fresh and room[k] and (here or IS_YEU[k] or _may_start(st, k)):
+        if fresh and _open[0] >> k & 1 and (here or IS_YEU[k] or _may_start(st, k)):
             st[k] = here + 1
             v = _search(st, k)
             st[k] = here
             if v >= r:
-                mask |= 1 << k
+                _open[0] &= ~(1 << k)
         if here & _CARDS:
             break
         k += 1
         fresh = 1
     if k == _N:
-        return mask
+        return
     key = bytes(st[k:])
     tag = 2 * r + fresh
     slot = (hash(key) + tag) & _WAIT_MASK
     if _wait_keys[slot] == key and _wait_tags[slot] == tag:
-        return mask | _wait_vals[slot]
-    found = 0
+        return
     if here >= _ABSORB or IS_YEU[k]:
         st[k] = 0
-        found = _wait_mask(st, k + 1, r, 1, room)
+        _wait_mask(st, k + 1, r, 1)
         st[k] = here
     if k < 27:
         top = k - k % 9 + 8
@@ -427,26 +442,24 @@ def _wait_mask(st, k, r, fresh, room):
             if absent == 0:
                 for m in range(k, end):
                     st[m] -= 1
-                found |= _wait_mask(st, k, max(r - lung, 0), 0, room)
+                _wait_mask(st, k, max(r - lung, 0), 0)
                 for m in range(k, end):
                     st[m] += 1
-            elif room[where]:
-                found = _hole_fills(st, k, lung, r, range(k, end), 0, found)
+            elif _open[0] >> where & 1:
+                _hole_fills(st, k, lung, r, range(k, end), 0)
         if k < 9:
-            found = _phu_waits(st, k, r, (k, k + 9, k + 18), 0, found, room)
+            _phu_waits(st, k, r, (k, k + 9, k + 18), 0)
     for g in range(_GROUP_AT[k], _GROUP_AT[k + 1]):
-        found = _phu_waits(st, k, r, LUNG_GROUPS[g], 1, found, room)
+        _phu_waits(st, k, r, LUNG_GROUPS[g], 1)
     if here & _CARDS >= 3:
         st[k] = (here - 3) | _ABSORB
-        found |= _wait_mask(st, k, max(r - 1, 0), 0, room)
+        _wait_mask(st, k, max(r - 1, 0), 0)
         st[k] = here
     _wait_keys[slot] = key
     _wait_tags[slot] = tag
-    _wait_vals[slot] = found
-    return mask | found
 
 
-def _phu_waits(st, k, r, members, lung, found, room):
+def _phu_waits(st, k, r, members, lung):
     """Waits through an absorbing phu of three members (bí or lưng group) with lowest k."""
     a = members[1]
     b = members[2]
@@ -459,13 +472,12 @@ def _phu_waits(st, k, r, members, lung, found, room):
         st[k] = (sk - 1) | _ABSORB
         st[a] = (sa - 1) | _ABSORB
         st[b] = (sb - 1) | _ABSORB
-        found |= _wait_mask(st, k, max(r - lung, 0), 0, room)
+        _wait_mask(st, k, max(r - lung, 0), 0)
         st[k] = sk
         st[a] = sa
         st[b] = sb
-    elif (have_a and room[b]) or (have_b and room[a]):
-        found = _hole_fills(st, k, lung, r, members, 1, found)
-    return found
+    elif (have_a and _open[0] >> b & 1) or (have_b and _open[0] >> a & 1):
+        _hole_fills(st, k, lung, r, members, 1)
 
 
 def waits(counts, exposed=(), players=5, should_stop=None):
@@ -478,21 +490,24 @@ def waits(counts, exposed=(), players=5, should_stop=None):
     """
     need = max(lung_needed(players) - exposed_lung(exposed), 0)
     total = _totals(counts, exposed)
-    room = bytearray(_N)
+    room = 0
     for k in range(_N):
-        room[k] = 1 if total[k] < 4 else 0
-    saved = _polling(should_stop)
+        if total[k] < 4:
+            room |= 1 << k
+    return _stoppable(should_stop, _waits, _state(counts), need, room)
+
+
+def _waits(st, need, room):
+    """waits() of the search state `st` needing `need` lưng, `room` the kinds it may add."""
     _cap[0] = need
+    _open[0] = room
     try:
-        mask = _wait_mask(_state(counts), 0, need, 1, room)
-    except Stopped:
-        return None
+        _wait_mask(st, 0, need, 1)
     finally:
-        _stop[0], _stop[1] = saved
         _forget()
     out = []
     for w in range(_N):
-        if mask >> w & 1:
+        if room >> w & 1 and not _open[0] >> w & 1:
             out.append(w)
     return out
 
@@ -583,6 +598,8 @@ def _split(st, k, cap):
     slot = hash(key) & _SPLIT_MASK
     if _split_keys[slot] == key:
         return _split_vals[slot]
+    if _stop[0] is not None:
+        _poll()
     best = _best_move(st, k, cap)[0]
     _split_keys[slot] = key
     _split_vals[slot] = best
@@ -626,12 +643,18 @@ def best_partition(counts, got=0, flags=0, cap=99, loose=False):
     out, objective // 100000 is min(lưng, cap). Each dropped copy of a yêu or of a kind an
     absorbing phu holds goes into such a phu, or alone when it is a yêu.
     """
-    st = _state(counts) + bytearray(3)
+    try:
+        return _partition(_state(counts) + bytearray(3), got, flags, cap, loose)
+    finally:
+        _split_keys[:] = _NO_SPLIT_KEYS
+
+
+def _partition(st, got, flags, cap, loose):
+    """best_partition on the search state `st` (its caller empties the memo)."""
     st[_GOT] = got
     st[_FLAGS] = flags | (_LOOSE if loose else 0)
     value = _split(st, 0, cap)
     if value == _NEG:
-        _split_keys[:] = _NO_SPLIT_KEYS
         return None, [], []
     phus = []
     absorbing = []
@@ -652,7 +675,6 @@ def best_partition(counts, got=0, flags=0, cap=99, loose=False):
             if move[2]:
                 absorbing.append(phu)
         k = _first_kind(st, k)
-    _split_keys[:] = _NO_SPLIT_KEYS
     for kind in spare:
         home = None
         if not IS_YEU[kind]:
@@ -680,14 +702,20 @@ def _display_order(phus):
     return [phus[i] for _, i in ranked]
 
 
-def analyse(counts, exposed=(), players=5):
+def analyse(counts, exposed=(), players=5, should_stop=None):
     """Thành, lưng, the best split (laid phu first, then the concealed split with the most lưng
     and then the most chức sắc points), the cards it leaves out (`rest`) and the red count.
 
     A hand that is not thành shows its best partial split: the most lưng, then the fewest cards
     left out; `lung` counts the lưng of the phu shown. `players` is accepted for symmetry with
-    can_u and waits (thành and lưng do not depend on it).
+    can_u and waits (thành and lưng do not depend on it). `should_stop()` (optional, e.g. the
+    app's pump) is polled during the search; when it returns True, None is returned.
     """
+    return _stoppable(should_stop, _analyse, counts, exposed)
+
+
+def _analyse(counts, exposed):
+    """analyse() without its polling set-up."""
     flags = _group_flags(exposed)
     value, phus, rest = best_partition(counts, 0, flags)
     thanh_hand = value is not None
@@ -821,7 +849,7 @@ def _announce(ids, extras, streak):
     return ", ".join(words)
 
 
-def score_win(counts, exposed, card, ctx=None):
+def score_win(counts, exposed, card, ctx=None, should_stop=None):
     """Chức sắc, extras, points, announcement (xướng) and partition of a win.
 
     counts: concealed cards including the winning `card` (None: score the hand alone, without
@@ -829,9 +857,12 @@ def score_win(counts, exposed, card, ctx=None):
     streak (previous consecutive wins), by_phong (bool, informative), thap_hong_or_more (bool),
     players (4 or 5). Of the splits that win, the one worth most points is announced. Chi Chi
     nảy is the Lèo of that win, so it is not counted again as Lèo. Raises ValueError when the hand
-    cannot ù.
+    cannot ù. `should_stop()` (optional) is polled during the searches: None when it said stop.
     """
-    ctx = ctx or {}
+    return _stoppable(should_stop, _score_win, counts, exposed, card, ctx or {})
+
+
+def _score_win(counts, exposed, card, ctx):
     players = ctx.get("players", 5)
     streak = ctx.get("streak", 0)
     need = lung_needed(players)
