@@ -110,7 +110,9 @@ def test_the_win_checks_poll_and_stop():
     _stops_at_every_poll(lambda s: H.can_u(full, (), 5, s), True)
     one_n = 9
     plain = H.score_win(full, [], one_n, {"from_stock": True})
-    _stops_at_every_poll(lambda s: H.score_win(full, [], one_n, {"from_stock": True}, s), plain)
+    # score_win runs can_u, a wait scan and split searches: a stop in any of them ends it
+    _stops_at_every_poll(lambda s: H.polled(s, H.score_win, full, [], one_n,
+                                            {"from_stock": True}), plain)
     assert H.score_win(full, [], one_n, {"from_stock": True}) == plain
 
 

@@ -55,7 +55,7 @@ def describe(counts, players, should_stop=None):
         if wins is None:
             return None
         if wins:
-            score = H.score_win(counts, [], None, {"players": players}, should_stop)
+            score = H.polled(should_stop, H.score_win, counts, [], None, {"players": players})
             if score is None:
                 return None
             second = "Ù: %s · %d điểm" % (score["xuong"], score["points"])

@@ -15,10 +15,8 @@ from tet.games.to_tom.cards import CC, IS_RED, IS_YEU, OC
 
 try:
     from micropython import const
-except ImportError:     # CPython (host tools): a constant is just its value
-    def const(value):
-        """The value itself (MicroPython's compiler inlines const names instead)."""
-        return value
+except ImportError:     # CPython (host tools): a constant is just its value, and every one is an int
+    const = int
 
 _N = const(30)          # kinds (cards.NKINDS); const names are inlined by MicroPython's compiler
 
@@ -86,9 +84,10 @@ def _poll():
     _stop[1] = left
 
 
-def _stoppable(should_stop, fn, *args):
-    """fn(*args), polling `should_stop()` during its searches (the first step polls at once);
-    None when it said stop. Without should_stop the caller's polling, if any, goes on."""
+def polled(should_stop, fn, *args):
+    """fn(*args), polling `should_stop()` (e.g. the app's pump) during the searches it runs, the
+    first step at once; None when it said stop. Without should_stop the caller's polling, if
+    any, goes on (its stop then ends the caller's call)."""
     if should_stop is None:
         return fn(*args)
     saved = (_stop[0], _stop[1])
@@ -321,13 +320,14 @@ def can_u(counts, exposed=(), players=5, should_stop=None):
     """True when the concealed cards (with the winning card) are thành and the hand has the lưng
     a win needs (one for five players, two for four), counting the laid phu as laid.
     `should_stop()` (optional) is polled during the search: None when it said stop."""
-    need = max(lung_needed(players) - exposed_lung(exposed), 0)
-    return _stoppable(should_stop, _reaches, counts, need)
+    return polled(should_stop, _can_u, counts, exposed, lung_needed(players))
 
 
-def _reaches(counts, need):
-    """True when `counts` split into phu with at least `need` lưng."""
-    return _capped(counts, need) >= need
+def _can_u(counts, exposed, need):
+    # laid phu are read only for a hand that is thành: a bad one beside a hand that is not
+    # thành is no error (a mutated save shows such hands)
+    best = _capped(counts, need)
+    return best >= 0 and best + exposed_lung(exposed) >= need
 
 
 def _totals(counts, exposed):
@@ -494,7 +494,7 @@ def waits(counts, exposed=(), players=5, should_stop=None):
     for k in range(_N):
         if total[k] < 4:
             room |= 1 << k
-    return _stoppable(should_stop, _waits, _state(counts), need, room)
+    return polled(should_stop, _waits, _state(counts), need, room)
 
 
 def _waits(st, need, room):
@@ -711,7 +711,7 @@ def analyse(counts, exposed=(), players=5, should_stop=None):
     can_u and waits (thành and lưng do not depend on it). `should_stop()` (optional, e.g. the
     app's pump) is polled during the search; when it returns True, None is returned.
     """
-    return _stoppable(should_stop, _analyse, counts, exposed)
+    return polled(should_stop, _analyse, counts, exposed)
 
 
 def _analyse(counts, exposed):
@@ -849,7 +849,7 @@ def _announce(ids, extras, streak):
     return ", ".join(words)
 
 
-def score_win(counts, exposed, card, ctx=None, should_stop=None):
+def score_win(counts, exposed, card, ctx=None):
     """Chức sắc, extras, points, announcement (xướng) and partition of a win.
 
     counts: concealed cards including the winning `card` (None: score the hand alone, without
@@ -857,12 +857,9 @@ def score_win(counts, exposed, card, ctx=None, should_stop=None):
     streak (previous consecutive wins), by_phong (bool, informative), thap_hong_or_more (bool),
     players (4 or 5). Of the splits that win, the one worth most points is announced. Chi Chi
     nảy is the Lèo of that win, so it is not counted again as Lèo. Raises ValueError when the hand
-    cannot ù. `should_stop()` (optional) is polled during the searches: None when it said stop.
+    cannot ù. Run it under polled() to poll a should_stop during its searches.
     """
-    return _stoppable(should_stop, _score_win, counts, exposed, card, ctx or {})
-
-
-def _score_win(counts, exposed, card, ctx):
+    ctx = ctx or {}
     players = ctx.get("players", 5)
     streak = ctx.get("streak", 0)
     need = lung_needed(players)
