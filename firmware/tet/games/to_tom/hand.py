@@ -320,13 +320,12 @@ def can_u(counts, exposed=(), players=5, should_stop=None):
     """True when the concealed cards (with the winning card) are thành and the hand has the lưng
     a win needs (one for five players, two for four), counting the laid phu as laid.
     `should_stop()` (optional) is polled during the search: None when it said stop."""
-    return polled(should_stop, _can_u, counts, exposed, lung_needed(players))
-
-
-def _can_u(counts, exposed, need):
+    if should_stop is not None:
+        return polled(should_stop, can_u, counts, exposed, players)
+    need = lung_needed(players)
+    best = _capped(counts, need)
     # laid phu are read only for a hand that is thành: a bad one beside a hand that is not
     # thành is no error (a mutated save shows such hands)
-    best = _capped(counts, need)
     return best >= 0 and best + exposed_lung(exposed) >= need
 
 
@@ -488,21 +487,18 @@ def waits(counts, exposed=(), players=5, should_stop=None):
     `should_stop()` (optional, e.g. the app's pump) is polled during the search; when it returns
     True the scan is abandoned and None returned.
     """
+    if should_stop is not None:
+        return polled(should_stop, waits, counts, exposed, players)
     need = max(lung_needed(players) - exposed_lung(exposed), 0)
     total = _totals(counts, exposed)
     room = 0
     for k in range(_N):
         if total[k] < 4:
             room |= 1 << k
-    return polled(should_stop, _waits, _state(counts), need, room)
-
-
-def _waits(st, need, room):
-    """waits() of the search state `st` needing `need` lưng, `room` the kinds it may add."""
     _cap[0] = need
     _open[0] = room
     try:
-        _wait_mask(st, 0, need, 1)
+        _wait_mask(_state(counts), 0, need, 1)
     finally:
         _forget()
     out = []
@@ -711,11 +707,8 @@ def analyse(counts, exposed=(), players=5, should_stop=None):
     can_u and waits (thành and lưng do not depend on it). `should_stop()` (optional, e.g. the
     app's pump) is polled during the search; when it returns True, None is returned.
     """
-    return polled(should_stop, _analyse, counts, exposed)
-
-
-def _analyse(counts, exposed):
-    """analyse() without its polling set-up."""
+    if should_stop is not None:
+        return polled(should_stop, analyse, counts, exposed, players)
     flags = _group_flags(exposed)
     value, phus, rest = best_partition(counts, 0, flags)
     thanh_hand = value is not None
