@@ -15,7 +15,7 @@ from tet.games.to_tom.cards import CC, IS_RED, IS_YEU, OC
 
 try:
     from micropython import const
-except ImportError:     # CPython (host tools): a constant is just its value, and every one is an int
+except ImportError:     # CPython (host tools): a constant is its value (all of them are ints)
     const = int
 
 _N = const(30)          # kinds (cards.NKINDS); const names are inlined by MicroPython's compiler
@@ -153,7 +153,7 @@ def _search(st, k):
                 if best >= cap:
                     break
     if best < cap and here & _CARDS >= 3:
-        st[k] = _TAKE[here - 2]
+        st[k] = _TAKE[here - 2]     # a khàn: two copies, then the one _TAKE takes
         v = _search(st, k)
         st[k] = here
         if v >= 0 and v >= best:
