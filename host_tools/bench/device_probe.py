@@ -203,16 +203,16 @@ def _icount(items, work):
     for item in items:
         units.append(work(item))
         benchlib.mark()
-    return [(u, 0) for u in units]
+    # pairs made as they are printed: a second list of every item may not fit the heap
+    return ((u, 0) for u in units)
 
 
 def _wall(items, work):
-    out = []
+    # one pair at a time (printed before the next item): a list of 1,000 may not fit the heap
     for item in items:
         start = benchlib.now_us()
         u = work(item)
-        out.append((u, benchlib.elapsed_us(start)))
-    return out
+        yield u, benchlib.elapsed_us(start)
 
 
 def _allocates(work, item):
@@ -230,7 +230,6 @@ def _allocates(work, item):
 
 
 def _alloc(items, work):
-    out = []
     first = None
     for item in items:
         if first is None:
@@ -244,10 +243,9 @@ def _alloc(items, work):
             after = gc.mem_alloc()  # type: ignore[attr-defined]
         finally:
             gc.enable()
-        out.append((u, after - before))
+        yield u, after - before     # printed between items, outside the measured window
     if first is not None:
         print("ALLOCATES", 1 if _allocates(work, first) else 0)
-    return out
 
 
 class _Poll:
