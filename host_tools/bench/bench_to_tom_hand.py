@@ -144,10 +144,11 @@ def _memo_probe(hands):
     """Most memo entries a wait scan leaves filled, and the heap they hold (None on CPython)."""
     most = 0
     held = None
-    room = bytearray([1] * NKINDS)
     for counts in hands:
         base = benchlib.heap_used()
-        H._wait_mask(H._state(counts), 0, 1, 1, room)
+        H._cap[0] = 1
+        H._open[0] = (1 << NKINDS) - 1
+        H._wait_mask(H._state(counts), 0, 1, 1)
         filled = H._SLOTS - H._memo_keys.count(b"")
         filled += H._WAIT_SLOTS - H._wait_keys.count(b"")
         after = benchlib.heap_used()
@@ -210,14 +211,20 @@ def main(args):
 DENSE_MANY = 1000
 
 
-def _dense_worst(rng, count):
-    """(worst, mean) µs of the wait scan over `count` dense hands made one at a time (so the
-    heap holds one): even ones of 24 cards for four players, odd ones of 20 for five. Each
-    hand is timed as the best of three runs."""
-    worst = total = 0
+def dense_mixed(rng, count):
+    """Yield (counts, players) for `count` dense hands made one at a time from `rng` (so the
+    heap holds one): even ones of 24 cards for four players, odd ones of 20 for five. The hands
+    of the worst-of figure; device_probe's `wait_many` counts their instructions."""
     for i in range(count):
         players = 4 if i % 2 == 0 else 5
-        counts = _dense_hands(rng, 1, 24 if players == 4 else 20)[0]
+        yield _dense_hands(rng, 1, 24 if players == 4 else 20)[0], players
+
+
+def _dense_worst(rng, count):
+    """(worst, mean) µs of the wait scan over `count` dense hands (see dense_mixed). Each hand
+    is timed as the best of three runs."""
+    worst = total = 0
+    for counts, players in dense_mixed(rng, count):
         best = None
         for _ in range(3):
             start = benchlib.now_us()

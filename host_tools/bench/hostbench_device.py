@@ -42,6 +42,8 @@ FIGURES = [
     ("Ô Ăn Quan 3p Khó, one move", ["oaq", "3", "kho"], 6, "node", 3000),
     ("Ô Ăn Quan 4p Khó, one move", ["oaq", "4", "kho"], 6, "node", 3000),
     ("Tổ Tôm wait scan, dense 24 cards (4 players)", ["wait"], 30, "call", 300),
+    # bench_to_tom_hand's worst-of figure: 24 cards with four players, 20 with five, in turn
+    ("Tổ Tôm wait scan, 1,000 dense hands (4 and 5 players)", ["wait_many"], 1000, "call", 300),
     ("Xấp Sắc all legal plays, busy position", ["xs_legal"], 3, "play", None),
     ("Xấp Sắc one play per card set, big lead", ["xs_big_lead"], 2, "play", None),
     ("Xấp Sắc computer move as leader, normal", ["xs_move"], 2, "call", 1000),

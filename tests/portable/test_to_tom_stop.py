@@ -65,3 +65,63 @@ def test_a_computer_player_stops_early_with_a_legal_move():
             checked += 1
             game.apply(p, move)
     assert stopped > 5
+
+
+class StopFrom:
+    """A should_stop that answers True from its call `at` on (as App.pump while BACK waits)."""
+
+    def __init__(self, at):
+        self.at = at
+        self.calls = 0
+
+    def __call__(self):
+        self.calls += 1
+        return self.calls >= self.at
+
+
+def _polls(fn):
+    """How often fn(should_stop) polls when never told to stop, and its answer then."""
+    calm = Counter(False)
+    answer = fn(calm)
+    return calm.calls, answer
+
+
+def _stops_at_every_poll(fn, plain):
+    """fn(should_stop) gives `plain` when never stopped and None when stopped at any of its
+    polls (a stop deep inside a nested search is not taken for an answer)."""
+    polls, answer = _polls(fn)
+    assert answer == plain and polls > 0
+    for at in range(1, polls + 1):
+        stop = StopFrom(at)
+        assert fn(stop) is None and stop.calls == at, at
+
+
+def test_the_hand_analysis_polls_and_stops():
+    for codes in (HAND, HAND[:-2]):
+        counts = counts_of(codes)
+        plain = H.analyse(counts)
+        _stops_at_every_poll(lambda s: H.analyse(counts, (), 5, s), plain)
+        assert H.analyse(counts) == plain       # nothing left behind
+
+
+def test_the_win_checks_poll_and_stop():
+    full = counts_of(HAND + ["1N"])
+    assert H.can_u(full)
+    _stops_at_every_poll(lambda s: H.can_u(full, (), 5, s), True)
+    one_n = 9
+    plain = H.score_win(full, [], one_n, {"from_stock": True})
+    # score_win runs can_u, a wait scan and split searches: a stop in any of them ends it
+    _stops_at_every_poll(lambda s: H.polled(s, H.score_win, full, [], one_n,
+                                            {"from_stock": True}), plain)
+    assert H.score_win(full, [], one_n, {"from_stock": True}) == plain
+
+
+def test_the_checker_result_stops_in_any_of_its_searches():
+    from tet.games.to_tom.checker import describe
+
+    for codes, players in ((HAND, 5), (HAND + ["1N"], 5), (HAND + ["1N", "CC", "CC", "CC"], 4),
+                           (HAND[:-1], 5)):
+        counts = counts_of(codes)
+        plain = describe(counts, players)
+        assert plain is not None
+        _stops_at_every_poll(lambda s: describe(counts, players, s), plain)

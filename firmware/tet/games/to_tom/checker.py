@@ -38,10 +38,12 @@ def cell_row_col(index):
 def describe(counts, players, should_stop=None):
     """Result lines for a hand: [summary, ù or waits (may be ""), split (may be "")]; a hand
     that is not thành is summed up by its best partial split (cards left out, lưng). With
-    `should_stop` (polled during the wait scan) it returns None when told to stop."""
+    `should_stop` (polled during every search) it returns None when told to stop."""
     n = sum(counts)
     full = 25 if players == 4 else 21
-    info = H.analyse(counts, (), players)
+    info = H.analyse(counts, (), players, should_stop)
+    if info is None:
+        return None
     if info["thanh"]:
         head = "%d lá · thành · %d lưng · %d đỏ" % (n, info["lung"], info["red"])
     else:
@@ -49,8 +51,13 @@ def describe(counts, players, should_stop=None):
                                                   info["red"])
     second = ""
     if n == full:
-        if H.can_u(counts, (), players):
-            score = H.score_win(counts, [], None, {"players": players})
+        wins = H.can_u(counts, (), players, should_stop)
+        if wins is None:
+            return None
+        if wins:
+            score = H.polled(should_stop, H.score_win, counts, [], None, {"players": players})
+            if score is None:
+                return None
             second = "Ù: %s · %d điểm" % (score["xuong"], score["points"])
             info["partition"] = score["partition"]
         elif info["thanh"]:
@@ -140,9 +147,9 @@ class Checker(Screen):
         return True
 
     def evaluate(self):
-        """Evaluate the hand now (the screen does it by itself once the keys rest). The wait
-        scan keeps the screen alive through app.pump; a BACK pressed meanwhile stops it (the
-        hand stays pending, the loop then delivers BACK)."""
+        """Evaluate the hand now (the screen does it by itself once the keys rest). The
+        searches keep the screen alive through app.pump; a BACK pressed meanwhile stops them
+        (the hand stays pending, the loop then delivers BACK)."""
         lines = describe(self.counts, self.players, self.app.pump)
         if lines is None:
             return

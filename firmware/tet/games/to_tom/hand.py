@@ -11,7 +11,14 @@ from one search with the added card still free (see _wait_mask), the split to sh
 search that also weighs Tôm, Lèo and the cards left out (see best_partition).
 """
 
-from tet.games.to_tom.cards import CC, IS_RED, IS_YEU, NKINDS, OC
+from tet.games.to_tom.cards import CC, IS_RED, IS_YEU, OC
+
+try:
+    from micropython import const
+except ImportError:     # CPython (host tools): a constant is its value (all of them are ints)
+    const = int
+
+_N = const(30)          # kinds (cards.NKINDS); const names are inlined by MicroPython's compiler
 
 # phu kinds reported by classify()
 RUN = 0
@@ -27,33 +34,71 @@ TOM = 2
 LEO = 3
 _GROUP_KINDS = bytes([m for g in LUNG_GROUPS for m in g])
 # groups whose lowest member is k: indices _GROUP_AT[k] .. _GROUP_AT[k + 1] - 1
-_GROUP_AT = bytes([sum(1 for g in LUNG_GROUPS if g[0] < k) for k in range(NKINDS + 1)])
+_GROUP_AT = bytes([sum(1 for g in LUNG_GROUPS if g[0] < k) for k in range(_N + 1)])
 
-_ABSORB = 8     # one absorbing phu holding the kind, in the state's upper bits
-_CARDS = 7      # mask of the cards-left bits
+_ABSORB = const(8)      # flag: an absorbing phu already chosen holds the kind
+_CARDS = const(7)       # mask of the cards-left bits
+
+# One card of a slot taken by a phu inside _search, where a kind without cards is always 0 (its
+# flag no longer matters: nothing is added there), so that equal remainders share a memo key:
+# _TAKE for an absorbing phu (sets the flag), _DEC for a run (keeps it).
+_TAKE = bytes([0 if c & _CARDS <= 1 else ((c & _CARDS) - 1) | _ABSORB for c in range(16)])
+_DEC = bytes([0 if c & _CARDS <= 1 else c - 1 for c in range(16)])
 
 # Memo: a direct-mapped cache allocated once (a growing dict would need ever larger contiguous
 # blocks, which a fragmented MicroPython heap may not have). A colliding entry replaces the old
 # one, so the heap it holds is bounded (128 keys of 30 bytes); it is emptied after each call.
 _SLOTS = 128
+_MEMO_MASK = const(127)     # _SLOTS - 1
 _NO_KEYS = (bytes(0),) * _SLOTS
 _memo_keys = list(_NO_KEYS)
 _memo_vals = bytearray(_SLOTS)
+# Most lưng _search looks for: the search of a call stops at a split with this many, and every
+# value it returns or keeps is capped there (set per call, so the memo agrees with itself).
+_cap = [0]
+_NO_CAP = 99
 
-# Memo of the wait search (hole still free): key, tag (lưng still needed x 2 + fresh), mask.
+# Memo of the wait search (hole still free): key and tag (lưng still needed x 2 + fresh).
 _WAIT_SLOTS = 64
+_WAIT_MASK = const(63)      # _WAIT_SLOTS - 1
 _NO_WAIT_KEYS = (bytes(0),) * _WAIT_SLOTS
 _wait_keys = list(_NO_WAIT_KEYS)
 _wait_tags = bytearray(_WAIT_SLOTS)
-_wait_vals = [0] * _WAIT_SLOTS
 
 
 class Stopped(Exception):
-    """Raised inside a wait scan when its should_stop callable said stop."""
+    """Raised inside a search when its should_stop callable said stop."""
 
 
-STOP_EVERY = 64         # wait-search calls between two polls of should_stop
-_stop = [None, 0]       # the running scan's should_stop callable and its call count
+STOP_EVERY = 48         # search steps (memo misses) between two polls of should_stop
+_stop = [None, 0]       # the running search's should_stop callable and steps until its next poll
+
+
+def _poll():
+    """Count one search step; every STOP_EVERY steps ask should_stop (raises Stopped)."""
+    left = _stop[1] - 1
+    if left <= 0:
+        left = STOP_EVERY
+        if _stop[0]():
+            raise Stopped()
+    _stop[1] = left
+
+
+def polled(should_stop, fn, *args):
+    """fn(*args), polling `should_stop()` (e.g. the app's pump) during the searches it runs, the
+    first step at once; None when it said stop. Without should_stop the caller's polling, if
+    any, goes on (its stop then ends the caller's call)."""
+    if should_stop is None:
+        return fn(*args)
+    saved = (_stop[0], _stop[1])
+    _stop[0] = should_stop
+    _stop[1] = 1
+    try:
+        return fn(*args)
+    except Stopped:
+        return None
+    finally:
+        _stop[0], _stop[1] = saved
 
 
 def _forget():
@@ -63,12 +108,14 @@ def _forget():
 
 
 def _search(st, k):
-    """Most lưng over the splits of the cards in `st` from kind k on; -1 if they are not thành.
+    """Most lưng (capped at _cap[0]) over the splits of the cards in `st` from kind k on; -1 if
+    they are not thành.
 
     Mutates `st` while it searches and restores it before returning. Kinds below k are empty;
-    their absorbing marks are cleared on the way so that equal remainders share a memo key.
+    their absorbing marks are cleared on the way so that equal remainders share a memo key. The
+    phu that bring lưng are tried first: once the cap is reached nothing else is tried.
     """
-    while k < NKINDS:
+    while k < _N:
         here = st[k]
         if here & _CARDS:
             break
@@ -78,71 +125,109 @@ def _search(st, k):
             st[k] = here
             return best
         k += 1
-    if k == NKINDS:
+    if k == _N:
         return 0
     key = bytes(st)
-    slot = hash(key) & (_SLOTS - 1)
+    slot = hash(key) & _MEMO_MASK
     if _memo_keys[slot] == key:
         return _memo_vals[slot] - 1
+    if _stop[0] is not None:
+        _poll()
+    cap = _cap[0]
     best = -1
-    if here >= _ABSORB or IS_YEU[k]:
-        st[k] = 0
-        best = _search(st, k + 1)
-        st[k] = here
-    if k < 27:
-        top = k - k % 9 + 8
-        if k + 2 <= top and st[k + 1] & _CARDS and st[k + 2] & _CARDS:
-            lung = 1 if k == 9 else 0
-            st[k] -= 1
-            st[k + 1] -= 1
-            end = k + 2
-            while True:
-                st[end] -= 1
-                v = _search(st, k)
-                if v >= 0 and v + lung > best:
-                    best = v + lung
-                end += 1
-                if end > top or end > k + 4 or not st[end] & _CARDS:
-                    break
-            for j in range(k, end):
-                st[j] += 1
-        if k < 9 and st[k + 9] & _CARDS and st[k + 18] & _CARDS:
-            st[k] += _ABSORB - 1
-            st[k + 9] += _ABSORB - 1
-            st[k + 18] += _ABSORB - 1
-            v = _search(st, k)
-            st[k] -= _ABSORB - 1
-            st[k + 9] -= _ABSORB - 1
-            st[k + 18] -= _ABSORB - 1
-            if v > best:
-                best = v
     for g in range(_GROUP_AT[k], _GROUP_AT[k + 1]):
         a = _GROUP_KINDS[3 * g + 1]
         b = _GROUP_KINDS[3 * g + 2]
-        if st[a] & _CARDS and st[b] & _CARDS:
-            st[k] += _ABSORB - 1
-            st[a] += _ABSORB - 1
-            st[b] += _ABSORB - 1
+        sa = st[a]
+        sb = st[b]
+        if sa & _CARDS and sb & _CARDS:
+            st[k] = _TAKE[here]
+            st[a] = _TAKE[sa]
+            st[b] = _TAKE[sb]
             v = _search(st, k)
-            st[k] -= _ABSORB - 1
-            st[a] -= _ABSORB - 1
-            st[b] -= _ABSORB - 1
-            if v >= 0 and v + 1 > best:
+            st[k] = here
+            st[a] = sa
+            st[b] = sb
+            if v >= 0 and v >= best:
                 best = v + 1
-    if here & _CARDS >= 3:
-        st[k] = here - 3 + _ABSORB
+                if best >= cap:
+                    break
+    if best < cap and here & _CARDS >= 3:
+        st[k] = _TAKE[here - 2]     # a khàn: two copies, then the one _TAKE takes
         v = _search(st, k)
         st[k] = here
-        if v >= 0 and v + 1 > best:
+        if v >= 0 and v >= best:
             best = v + 1
+    if best < cap and k < 27:
+        top = k - k % 9 + 8
+        if k + 2 <= top:
+            s1 = st[k + 1]
+            s2 = st[k + 2]
+            if s1 & _CARDS and s2 & _CARDS:
+                lung = 1 if k == 9 else 0
+                st[k] = _DEC[here]
+                st[k + 1] = _DEC[s1]
+                st[k + 2] = _DEC[s2]
+                v = _search(st, k)
+                if v >= 0 and v + lung > best:
+                    best = v + lung
+                if best < cap and k + 3 <= top:
+                    s3 = st[k + 3]
+                    if s3 & _CARDS:
+                        st[k + 3] = _DEC[s3]
+                        v = _search(st, k)
+                        if v >= 0 and v + lung > best:
+                            best = v + lung
+                        if best < cap and k + 4 <= top:
+                            s4 = st[k + 4]
+                            if s4 & _CARDS:
+                                st[k + 4] = _DEC[s4]
+                                v = _search(st, k)
+                                st[k + 4] = s4
+                                if v >= 0 and v + lung > best:
+                                    best = v + lung
+                        st[k + 3] = s3
+                st[k] = here
+                st[k + 1] = s1
+                st[k + 2] = s2
+        if best < cap and k < 9:
+            sa = st[k + 9]
+            sb = st[k + 18]
+            if sa & _CARDS and sb & _CARDS:
+                st[k] = _TAKE[here]
+                st[k + 9] = _TAKE[sa]
+                st[k + 18] = _TAKE[sb]
+                v = _search(st, k)
+                st[k] = here
+                st[k + 9] = sa
+                st[k + 18] = sb
+                if v > best:
+                    best = v
+    if best < cap and (here >= _ABSORB or IS_YEU[k]):
+        st[k] = 0
+        v = _search(st, k + 1)
+        st[k] = here
+        if v > best:
+            best = v
+    if best > cap:
+        best = cap
     _memo_keys[slot] = key
     _memo_vals[slot] = best + 1
     return best
 
 
+def _capped(counts, cap):
+    """_search of `counts` from kind 0 with the cap `cap` (the memo emptied after)."""
+    _cap[0] = cap
+    try:
+        return _search(_state(counts), 0)
+    finally:
+        _forget()
+
+
 def _state(counts):
-    st = bytearray(NKINDS)
-    for k in range(NKINDS):
+    st = bytearray(_N)
+    for k in range(_N):
         c = counts[k]
         if c > 4:
             raise ValueError("more than four cards of one kind")
@@ -152,14 +237,12 @@ def _state(counts):
 
 def max_lung(counts):
     """Most lưng over the splits of `counts` into phu, or -1 when the cards are not thành."""
-    best = _search(_state(counts), 0)
-    _forget()
-    return best
+    return _capped(counts, _NO_CAP)
 
 
 def thanh(counts):
     """True when the cards split entirely into phu."""
-    return max_lung(counts) >= 0
+    return _capped(counts, 0) >= 0
 
 
 def lung_needed(players):
@@ -233,16 +316,22 @@ def exposed_lung(exposed):
     return total
 
 
-def can_u(counts, exposed=(), players=5):
+def can_u(counts, exposed=(), players=5, should_stop=None):
     """True when the concealed cards (with the winning card) are thành and the hand has the lưng
-    a win needs (one for five players, two for four), counting the laid phu as laid."""
-    best = max_lung(counts)
-    return best >= 0 and best + exposed_lung(exposed) >= lung_needed(players)
+    a win needs (one for five players, two for four), counting the laid phu as laid.
+    `should_stop()` (optional) is polled during the search: None when it said stop."""
+    if should_stop is not None:
+        return polled(should_stop, can_u, counts, exposed, players)
+    need = lung_needed(players)
+    best = _capped(counts, need)
+    # laid phu are read only for a hand that is thành: a bad one beside a hand that is not
+    # thành is no error (a mutated save shows such hands)
+    return best >= 0 and best + exposed_lung(exposed) >= need
 
 
 def _totals(counts, exposed):
-    total = bytearray(NKINDS)
-    for k in range(NKINDS):
+    total = bytearray(_N)
+    for k in range(_N):
         total[k] = counts[k]
     for phu in exposed:
         for k in phu:
@@ -250,63 +339,93 @@ def _totals(counts, exposed):
     return total
 
 
-def _hole_fills(st, k, lung, r, members, absorbing, mask):
-    """Take the phu `members` (lowest k, one member absent: the added card) and return `mask`
-    with the absent member's bit set when the rest splits with `r` lưng in all."""
+def _hole_fills(st, k, lung, r, members, absorbing):
+    """Take the phu `members` (lowest k, one member absent: the added card, a kind still open)
+    and mark the absent member found when the rest splits with `r` lưng in all."""
     absent = -1
     for m in members:
         if not st[m] & _CARDS:
             absent = m
-    if mask >> absent & 1:
-        return mask
-    mark = _ABSORB if absorbing else 0
-    for m in members:
-        st[m] += mark if m == absent else mark - 1
-    v = _search(st, k)
-    for m in members:
-        st[m] -= mark if m == absent else mark - 1
+    if not _open[0] >> absent & 1:
+        return
+    if absorbing:
+        a, b, c = members
+        sa = st[a]
+        sb = st[b]
+        sc = st[c]
+        for m in members:
+            if m != absent:
+                st[m] = _TAKE[st[m]]
+        v = _search(st, k)
+        st[a] = sa
+        st[b] = sb
+        st[c] = sc
+    else:
+        for m in members:
+            if m != absent:
+                st[m] -= 1
+        v = _search(st, k)
+        for m in members:
+            if m != absent:
+                st[m] += 1
     if v >= 0 and v + lung >= r:
-        mask |= 1 << absent
-    return mask
+        _open[0] &= ~(1 << absent)
 
 
-def _wait_mask(st, k, r, fresh, room):
-    """Bit w set for each kind w >= k such that the cards of `st` (kinds below k used up) plus
-    one card w split into phu with at least `r` more lưng.
+def _may_start(st, k):
+    """True when a phu with lowest member k (a run, bí or lưng group) could take a card added
+    at k, the other members being in `st`; when False a lone plain card there is not thành."""
+    if k < 27:
+        if k % 9 < 7 and st[k + 1] & _CARDS and st[k + 2] & _CARDS:
+            return True
+        if k < 9 and st[k + 9] & _CARDS and st[k + 18] & _CARDS:
+            return True
+    for g in range(_GROUP_AT[k], _GROUP_AT[k + 1]):
+        if st[_GROUP_KINDS[3 * g + 1]] & _CARDS and st[_GROUP_KINDS[3 * g + 2]] & _CARDS:
+            return True
+    return False
+
+
+# Bit w set while kind w may still be a wait of the running scan: it has room (not all four
+# cards in sight) and no split has shown it a wait yet. A kind found is never tried again, so a
+# memo entry of the wait search only says "done": what it found then is in here already.
+_open = [0]
+
+
+def _wait_mask(st, k, r, fresh):
+    """Clear in _open the bit of each kind w >= k such that the cards of `st` (kinds below k
+    used up) plus one card w split into phu with at least `r` more lưng.
 
     The added card is either put at the kind being passed (fresh: first visit of that kind),
-    or it is the one absent member of a phu whose lowest member is the current kind. room[w] is
-    0 when all four cards of w are in sight already.
+    or it is the one absent member of a phu whose lowest member is the current kind. Here a kind
+    keeps its absorbing flag when its last card goes (the added card may still join that phu).
     """
-    stop = _stop[0]
-    if stop is not None:
-        _stop[1] += 1
-        if _stop[1] % STOP_EVERY == 1 and stop():
-            raise Stopped()
-    mask = 0
-    while k < NKINDS:
+    if _stop[0] is not None:
+        _poll()
+    while k < _N:
+        if not _open[0] >> k:
+            return          # every kind from k on is found or has no room
         here = st[k]
-        if fresh and room[k]:
+        if fresh and _open[0] >> k & 1 and (here or IS_YEU[k] or _may_start(st, k)):
             st[k] = here + 1
             v = _search(st, k)
             st[k] = here
             if v >= r:
-                mask |= 1 << k
+                _open[0] &= ~(1 << k)
         if here & _CARDS:
             break
         k += 1
         fresh = 1
-    if k == NKINDS:
-        return mask
+    if k == _N:
+        return
     key = bytes(st[k:])
     tag = 2 * r + fresh
-    slot = (hash(key) + tag) & (_WAIT_SLOTS - 1)
+    slot = (hash(key) + tag) & _WAIT_MASK
     if _wait_keys[slot] == key and _wait_tags[slot] == tag:
-        return mask | _wait_vals[slot]
-    found = 0
+        return
     if here >= _ABSORB or IS_YEU[k]:
-        st[k] = here & ~_CARDS
-        found = _wait_mask(st, k + 1, r, 1, room)
+        st[k] = 0
+        _wait_mask(st, k + 1, r, 1)
         st[k] = here
     if k < 27:
         top = k - k % 9 + 8
@@ -322,40 +441,42 @@ def _wait_mask(st, k, r, fresh, room):
             if absent == 0:
                 for m in range(k, end):
                     st[m] -= 1
-                found |= _wait_mask(st, k, max(r - lung, 0), 0, room)
+                _wait_mask(st, k, max(r - lung, 0), 0)
                 for m in range(k, end):
                     st[m] += 1
-            elif room[where]:
-                found = _hole_fills(st, k, lung, r, range(k, end), 0, found)
+            elif _open[0] >> where & 1:
+                _hole_fills(st, k, lung, r, range(k, end), 0)
         if k < 9:
-            found = _phu_waits(st, k, r, (k, k + 9, k + 18), 0, found, room)
+            _phu_waits(st, k, r, (k, k + 9, k + 18), 0)
     for g in range(_GROUP_AT[k], _GROUP_AT[k + 1]):
-        found = _phu_waits(st, k, r, LUNG_GROUPS[g], 1, found, room)
+        _phu_waits(st, k, r, LUNG_GROUPS[g], 1)
     if here & _CARDS >= 3:
-        st[k] = here - 3 + _ABSORB
-        found |= _wait_mask(st, k, max(r - 1, 0), 0, room)
+        st[k] = (here - 3) | _ABSORB
+        _wait_mask(st, k, max(r - 1, 0), 0)
         st[k] = here
     _wait_keys[slot] = key
     _wait_tags[slot] = tag
-    _wait_vals[slot] = found
-    return mask | found
 
 
-def _phu_waits(st, k, r, members, lung, found, room):
+def _phu_waits(st, k, r, members, lung):
     """Waits through an absorbing phu of three members (bí or lưng group) with lowest k."""
     a = members[1]
     b = members[2]
-    have_a = st[a] & _CARDS
-    have_b = st[b] & _CARDS
+    sk = st[k]
+    sa = st[a]
+    sb = st[b]
+    have_a = sa & _CARDS
+    have_b = sb & _CARDS
     if have_a and have_b:
-        for m in members:
-            st[m] += _ABSORB - 1
-        found |= _wait_mask(st, k, max(r - lung, 0), 0, room)
-        for m in members:
-            st[m] -= _ABSORB - 1
-    elif (have_a and room[b]) or (have_b and room[a]):
-        found = _hole_fills(st, k, lung, r, members, 1, found)
-    return found
+        st[k] = (sk - 1) | _ABSORB
+        st[a] = (sa - 1) | _ABSORB
+        st[b] = (sb - 1) | _ABSORB
+        _wait_mask(st, k, max(r - lung, 0), 0)
+        st[k] = sk
+        st[a] = sa
+        st[b] = sb
+    elif (have_a and _open[0] >> b & 1) or (have_b and _open[0] >> a & 1):
+        _hole_fills(st, k, lung, r, members, 1)
 
 
 def waits(counts, exposed=(), players=5, should_stop=None):
@@ -366,23 +487,23 @@ def waits(counts, exposed=(), players=5, should_stop=None):
     `should_stop()` (optional, e.g. the app's pump) is polled during the search; when it returns
     True the scan is abandoned and None returned.
     """
+    if should_stop is not None:
+        return polled(should_stop, waits, counts, exposed, players)
     need = max(lung_needed(players) - exposed_lung(exposed), 0)
     total = _totals(counts, exposed)
-    room = bytearray(NKINDS)
-    for k in range(NKINDS):
-        room[k] = 1 if total[k] < 4 else 0
-    _stop[0] = should_stop
-    _stop[1] = 0
+    room = 0
+    for k in range(_N):
+        if total[k] < 4:
+            room |= 1 << k
+    _cap[0] = need
+    _open[0] = room
     try:
-        mask = _wait_mask(_state(counts), 0, need, 1, room)
-    except Stopped:
-        return None
+        _wait_mask(_state(counts), 0, need, 1)
     finally:
-        _stop[0] = None
         _forget()
     out = []
-    for w in range(NKINDS):
-        if mask >> w & 1:
+    for w in range(_N):
+        if room >> w & 1 and not _open[0] >> w & 1:
             out.append(w)
     return out
 
@@ -391,7 +512,7 @@ def red_total(counts, exposed=()):
     """Red cards among the concealed cards and the laid phu."""
     total = _totals(counts, exposed)
     red = 0
-    for k in range(NKINDS):
+    for k in range(_N):
         if IS_RED[k]:
             red += total[k]
     return red
@@ -409,11 +530,12 @@ _W_BONUS = 100
 _BONUS_TOM = 2
 _BONUS_LEO = 4
 # the split search keeps the lưng so far, the flags and the cards left out after the 30 counts
-_GOT = NKINDS
-_FLAGS = NKINDS + 1
-_STRAYS = NKINDS + 2
+_GOT = const(30)
+_FLAGS = const(31)
+_STRAYS = const(32)
 _LOOSE = 4      # flag: a partial split, any card may be left out
 _SPLIT_SLOTS = 64
+_SPLIT_MASK = const(63)     # _SPLIT_SLOTS - 1
 _NO_SPLIT_KEYS = (bytes(0),) * _SPLIT_SLOTS
 _split_keys = list(_NO_SPLIT_KEYS)
 _split_vals = [0] * _SPLIT_SLOTS
@@ -455,7 +577,7 @@ def _apply(st, move, sign):
 
 
 def _first_kind(st, k):
-    while k < NKINDS and not st[k] & _CARDS:
+    while k < _N and not st[k] & _CARDS:
         k += 1
     return k
 
@@ -463,15 +585,17 @@ def _first_kind(st, k):
 def _split(st, k, cap):
     """Best objective over the splits of `st` from kind k (see best_partition)."""
     k = _first_kind(st, k)
-    if k == NKINDS:
+    if k == _N:
         got = st[_GOT]
         flags = st[_FLAGS]
         bonus = (_BONUS_TOM if flags & 1 else 0) + (_BONUS_LEO if flags & 2 else 0)
         return min(got, cap) * _W_LUNG - st[_STRAYS] * _W_STRAY + bonus * _W_BONUS + got
     key = bytes(st[k:])
-    slot = hash(key) & (_SPLIT_SLOTS - 1)
+    slot = hash(key) & _SPLIT_MASK
     if _split_keys[slot] == key:
         return _split_vals[slot]
+    if _stop[0] is not None:
+        _poll()
     best = _best_move(st, k, cap)[0]
     _split_keys[slot] = key
     _split_vals[slot] = best
@@ -515,19 +639,25 @@ def best_partition(counts, got=0, flags=0, cap=99, loose=False):
     out, objective // 100000 is min(lưng, cap). Each dropped copy of a yêu or of a kind an
     absorbing phu holds goes into such a phu, or alone when it is a yêu.
     """
-    st = _state(counts) + bytearray(3)
+    try:
+        return _partition(_state(counts) + bytearray(3), got, flags, cap, loose)
+    finally:
+        _split_keys[:] = _NO_SPLIT_KEYS
+
+
+def _partition(st, got, flags, cap, loose):
+    """best_partition on the search state `st` (its caller empties the memo)."""
     st[_GOT] = got
     st[_FLAGS] = flags | (_LOOSE if loose else 0)
     value = _split(st, 0, cap)
     if value == _NEG:
-        _split_keys[:] = _NO_SPLIT_KEYS
         return None, [], []
     phus = []
     absorbing = []
     spare = []
     strays = []
     k = _first_kind(st, 0)
-    while k < NKINDS:
+    while k < _N:
         move = _best_move(st, k, cap)[1]
         if move is None:
             free = st[k] >= _ABSORB or IS_YEU[k]
@@ -541,7 +671,6 @@ def best_partition(counts, got=0, flags=0, cap=99, loose=False):
             if move[2]:
                 absorbing.append(phu)
         k = _first_kind(st, k)
-    _split_keys[:] = _NO_SPLIT_KEYS
     for kind in spare:
         home = None
         if not IS_YEU[kind]:
@@ -569,14 +698,17 @@ def _display_order(phus):
     return [phus[i] for _, i in ranked]
 
 
-def analyse(counts, exposed=(), players=5):
+def analyse(counts, exposed=(), players=5, should_stop=None):
     """Thành, lưng, the best split (laid phu first, then the concealed split with the most lưng
     and then the most chức sắc points), the cards it leaves out (`rest`) and the red count.
 
     A hand that is not thành shows its best partial split: the most lưng, then the fewest cards
     left out; `lung` counts the lưng of the phu shown. `players` is accepted for symmetry with
-    can_u and waits (thành and lưng do not depend on it).
+    can_u and waits (thành and lưng do not depend on it). `should_stop()` (optional, e.g. the
+    app's pump) is polled during the search; when it returns True, None is returned.
     """
+    if should_stop is not None:
+        return polled(should_stop, analyse, counts, exposed, players)
     flags = _group_flags(exposed)
     value, phus, rest = best_partition(counts, 0, flags)
     thanh_hand = value is not None
@@ -718,7 +850,7 @@ def score_win(counts, exposed, card, ctx=None):
     streak (previous consecutive wins), by_phong (bool, informative), thap_hong_or_more (bool),
     players (4 or 5). Of the splits that win, the one worth most points is announced. Chi Chi
     nảy is the Lèo of that win, so it is not counted again as Lèo. Raises ValueError when the hand
-    cannot ù.
+    cannot ù. Run it under polled() to poll a should_stop during its searches.
     """
     ctx = ctx or {}
     players = ctx.get("players", 5)
