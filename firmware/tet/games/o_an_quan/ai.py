@@ -71,17 +71,19 @@ class Searcher:
             tt_bits = TT_BITS if players == 2 else TT_BITS - 1
         while True:
             try:
-                self.tt_key = array("i", bytes(4 << tt_bits))
-                self.tt_data = array("i", bytes(4 << tt_bits))
+                tt_key = array("i", bytes(4 << tt_bits))
+                tt_data = array("i", bytes(4 << tt_bits))
                 break
             except MemoryError:
                 # a fragmented heap may not hold two 4 KB blocks: a smaller table searches the
                 # same tree within the same budget, only remembering fewer transpositions
-                self.tt_key = self.tt_data = None
+                tt_key = None
                 if tt_bits <= MIN_TT_BITS:
                     raise
                 tt_bits -= 1
                 gc.collect()
+        self.tt_key = tt_key
+        self.tt_data = tt_data
         self.tt_mask = (1 << tt_bits) - 1
         self.kids = [[bytearray(self.size) for _ in range(MAX_MOVES)] for _ in range(MAX_PLY)]
         self.order = [bytearray(MAX_MOVES) for _ in range(MAX_PLY)]
