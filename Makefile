@@ -63,7 +63,7 @@ sim: $(STAMP_PY) data
 	$(PY) -m sim --board $(BOARD) $(SIM_ARGS)
 
 test: setup
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto
 
 bench: setup
 	$(PY) host_tools/bench/run_all.py --out BENCHMARKS.md
