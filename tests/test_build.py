@@ -13,9 +13,9 @@ from mp_lane import ROOT
 import build
 
 DRIVERS = {
-    "ttgo_tdisplay": {"__init__", "hardware", "st7789"},
-    "m5stickc_plus": {"__init__", "hardware", "st7789", "axp192", "mpu6886", "buzzer"},
-    "devkit_ssd1306": {"__init__", "hardware", "ssd1306", "mpu6050", "mpu6886", "buzzer"},
+    "ttgo_tdisplay": {"__init__", "hardware", "st7789", "changes"},
+    "m5stickc_plus": {"__init__", "hardware", "st7789", "changes", "axp192", "mpu6886", "buzzer"},
+    "devkit_ssd1306": {"__init__", "hardware", "ssd1306", "changes", "mpu6050", "mpu6886", "buzzer"},
 }
 XTENSAWIN = 10  # mpy header: architecture number in the top six bits of byte 2
 
