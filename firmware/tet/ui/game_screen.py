@@ -2,7 +2,8 @@
 
 A game's play screen subclasses GameScreen, sets `save_key` (its save's name) and implements
 `save_data()`; BACK calls `ask_leave()`. Computer turns wait `bot_ms` (so a person can follow
-them) unless a key hurries them: `computer_due(now)` says when to move.
+them) unless a key hurries them: `computer_due(now)` says when to move; `think_stop()` is what a
+computer player's search polls while it thinks.
 """
 
 import gc
@@ -21,6 +22,7 @@ class GameScreen(Screen):
     save_key = ""
     save_version = 1    # the format of save_data(), for app.load_game's checks and migrations
     bot_ms = 600
+    think_ms = 1000     # a computer move's time limit on the clock (the node budget rules first)
     # extra choices of the exit question (e.g. Xăm Hường's "Hột văng"); see exit_choice()
     exit_extras = ()
 
@@ -71,3 +73,16 @@ class GameScreen(Screen):
         self.due = None
         self.hurry = False
         return True
+
+    def think_stop(self):
+        """A should_stop for a computer player's search: True when BACK waits (App.pump, which
+        also keeps the screen moving) or once `think_ms` of the clock have passed since now, so
+        a chip slower than measured still answers in time with the best move found so far."""
+        app = self.app
+        start = app.hw.clock()
+        limit = self.think_ms
+
+        def should_stop():
+            return app.pump() or time.ticks_diff(app.hw.clock(), start) >= limit
+
+        return should_stop

@@ -303,8 +303,8 @@ class Table(GameScreen):
         if p < 0 or p == HUMAN:
             return
         # the search polls the buttons and redraws through app.pump (the thinking marker
-        # moves); BACK cuts it short and is handled once the move is made
-        self._play(p, self.bots[p].choose(self.game, p, self.app.pump))
+        # moves); BACK or the clock's limit cuts it short, BACK is handled once the move is made
+        self._play(p, self.bots[p].choose(self.game, p, self.think_stop()))
         self.due = None
 
     def tick(self, now):

@@ -296,7 +296,7 @@ class Table(GameScreen):
                 self.think_frame = frame
                 return True
             return False
-        play = self.bot.choose(game, self.app.pump)
+        play = self.bot.choose(game, self.think_stop())
         if self.app.input.waiting(inp.BACK):
             # BACK came during the search: let it through (the move is made after)
             self.hurry = True
