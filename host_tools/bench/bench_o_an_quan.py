@@ -22,16 +22,20 @@ RESULTS = "oaq_match_results.json"
 
 
 def positions(count, players=2, seed=5):
-    """Mid-game positions from greedy-vs-greedy games after random openings (fixed by `seed`)."""
+    """Distinct mid-game positions from greedy-vs-greedy games after random openings (fixed by
+    `seed`)."""
     rng = Rng(seed)
     out = []
+    seen = set()
     while len(out) < count:
         game = Game(players)
         for _ in range(2 + rng.below(4)):
             game.play(*rng.choice(game.legal_moves()))
         ply = 0
-        while not game.over and len(out) < count:
-            if ply % 3 == 0:
+        # greedy against greedy can go round in circles: a game gives at most 200 plies
+        while not game.over and len(out) < count and ply < 200:
+            if ply % 3 == 0 and bytes(game.state) not in seen:
+                seen.add(bytes(game.state))
                 out.append(bytearray(game.state))
             game.play(*greedy_move(game.state, players, 10, False))
             ply += 1

@@ -81,9 +81,31 @@ def _probe_args(mode, spec, items):
 BIGGER_HEAP = {"to_tom_move": "320K"}
 
 
+# Workloads judged over more positions than callgrind can count in a `make bench`: all of them
+# are timed (the fastest of two runs each), and the `items` slowest are counted exactly.
+SCREENED = {"oaq": 100}
+
+
+def _slowest(spec, screened, items, heap):
+    """Indices (as "i,j,...") of the `items` slowest of `screened` positions by wall time."""
+    best = None
+    for _ in range(2):
+        res = run_micropython("run", "device_probe", _probe_args("wall", spec, screened), heap=heap)
+        if res.returncode != 0:
+            raise RuntimeError("%s screening failed:\n%s" % (spec, (res.stdout + res.stderr)[-1500:]))
+        times = [v for _, v in _items(res.stdout)]
+        best = times if best is None else [min(a, b) for a, b in zip(best, times)]
+    order = sorted(range(len(best)), key=lambda i: -best[i])[:items]
+    return ",".join(str(i) for i in sorted(order))
+
+
 def measure(spec, items):
     """Every lane's figures for one workload (a dict; raises on a failed lane)."""
     heap = BIGGER_HEAP.get(spec[0], HEAP)
+    screened = SCREENED.get(spec[0])
+    if screened:
+        spec = spec + [_slowest(spec, screened, items, heap)]
+        items = screened
     regions, stdout = icount.module_regions("device_probe", _probe_args("icount", spec, items),
                                             heap)
     units = [u for u, _ in _items(stdout)]
@@ -98,6 +120,7 @@ def measure(spec, items):
         if res.returncode != 0:
             raise RuntimeError("%s %s failed:\n%s" % (spec, name, (res.stdout + res.stderr)[-1500:]))
     return {
+        "screened": screened or 0,
         "instructions": [n for n, _ in regions],
         "gc_alloc": [c["gc_alloc"] for _, c in regions],
         "units": units,
@@ -126,7 +149,9 @@ def tables(results, cal):
            "cycles per instruction / 240 MHz, with the calibration's fast %.2f, typical %.2f and "
            "slow %.2f cycles per instruction (calibration.json, CALIBRATION.md). Budgets are "
            "judged on the worst item at the slow end. Wall time is the same binary without "
-           "valgrind, on a shared machine." % (HEAP, f["fast"], f["typical"], f["slow"]), "",
+           "valgrind, on a shared machine. Ô Ăn Quan is judged over %d distinct positions per "
+           "row: each is timed (the faster of two runs) and the slowest are counted exactly."
+           % (HEAP, f["fast"], f["typical"], f["slow"], SCREENED["oaq"]), "",
            "| figure | items | instructions, mean | worst | device ms fast | typical | slow "
            "| budget | at slow end | wall ms, mean / worst |",
            "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|"]
@@ -135,8 +160,10 @@ def tables(results, cal):
         mean = sum(r["instructions"]) / len(r["instructions"])
         slow = icount.device_ms(worst, "slow", cal)
         verdict = "" if budget is None else ("pass" if slow <= budget else "**FAIL**")
-        out.append("| %s | %d | %.1fM | %.1fM | %s | %s | %s | %s | %s | %.2f / %.2f |" % (
-            title, len(r["instructions"]), mean / 1e6, worst / 1e6,
+        counted = len(r["instructions"])
+        out.append("| %s | %s | %.1fM | %.1fM | %s | %s | %s | %s | %s | %.2f / %.2f |" % (
+            title, "%d slowest of %d" % (counted, r["screened"]) if r["screened"] else counted,
+            mean / 1e6, worst / 1e6,
             _ms(icount.device_ms(worst, "fast", cal)), _ms(icount.device_ms(worst, "typical", cal)),
             _ms(slow), "" if budget is None else "%d ms" % budget, verdict,
             sum(r["wall_us"]) / len(r["wall_us"]) / 1000.0, max(r["wall_us"]) / 1000.0))

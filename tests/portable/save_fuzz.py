@@ -14,12 +14,21 @@ A per-game save fuzz plugs in as:
         open_and_play(app, "totom")   # a registry id; must never raise
 """
 
+import sys
+
 from fake_hw import TWO, FakeHardware, clear_storage, new_app, open_game, press, run
 
 from tet.core.rng import Rng
 from tet.core.storage import Storage
 
 _DEEP = 40
+
+
+def lane_count(count):
+    """How many mutants a fuzz test runs here: `count` under MicroPython (the device's runtime,
+    where `make test` meets the fuzz counts), a third of them (the same first ones: the seeds
+    are shared) under CPython, whose pure-Python framebuf makes each boot several times slower."""
+    return count if sys.implementation.name == "micropython" else count // 3
 
 
 def _deep(n):

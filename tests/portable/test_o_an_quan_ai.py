@@ -5,6 +5,7 @@ import gc
 from tet.games.o_an_quan.ai import (CHECK_NODES, LEVEL_NODES, Searcher, greedy_move,
                                     random_move)
 from tet.core.rng import Rng
+from tet.games.o_an_quan import ai as oaq_ai
 from tet.games.o_an_quan.engine import Game
 
 
@@ -54,8 +55,9 @@ def test_search_value_equals_plain_minimax_at_fixed_depth():
 
 
 def test_a_tight_heap_gets_a_smaller_table_and_the_same_values():
-    from tet.games.o_an_quan import ai
-
+    # the module this file imported at its top (an app's unload may have replaced the one in
+    # sys.modules since)
+    ai = oaq_ai
     real = ai.array
 
     def tight(kind, data):
@@ -66,7 +68,7 @@ def test_a_tight_heap_gets_a_smaller_table_and_the_same_values():
 
     ai.array = tight
     try:
-        small = Searcher(2)
+        small = ai.Searcher(2)
     finally:
         ai.array = real
     assert small.tt_mask == 255 and len(small.tt_key) == len(small.tt_data) == 256
@@ -83,7 +85,7 @@ def test_a_tight_heap_gets_a_smaller_table_and_the_same_values():
 
     ai.array = no_heap
     try:
-        Searcher(2)
+        ai.Searcher(2)
         raise AssertionError("a heap with no room at all must say so")
     except MemoryError:
         pass

@@ -8,13 +8,15 @@ import sys
 
 from fake_hw import TWO, new_app, open_game, press, run
 
+from save_fuzz import lane_count
+
 from tet.core.rng import Rng
 from tet.games.o_an_quan.engine import Game
 
 SAVE = "o_an_quan"
 UNREADABLE = "Không đọc được ván đã lưu. Bắt đầu ván mới."
-# fewer under MicroPython, whose lane runs every portable module
-COUNT = int(os.getenv("OAQ_FUZZ", "0")) or 300
+# the full count in the MicroPython lane, a third on CPython (save_fuzz.lane_count)
+COUNT = int(os.getenv("OAQ_FUZZ", "0")) or lane_count(300)
 # a reboot and the launcher for one mutant in REBOOT_EVERY; for the others the game's set-up
 # screen is opened again (what the launcher pushes), so the game's modules stay imported
 REBOOT_EVERY = 20

@@ -6,13 +6,13 @@ of the loading (a few dozen of the 200), which keeps the run short under MicroPy
 """
 
 from fake_hw import new_app
-from save_fuzz import boot_with, dismiss_notices, mutants, open_each_game
+from save_fuzz import boot_with, dismiss_notices, lane_count, mutants, open_each_game
 
 from tet.core.app import BRIGHTNESS_LEVELS, SETTINGS, SETTINGS_VERSION
 from tet.ui.house_rules import all_rules
 
 SEED = 12
-COUNT = 200
+COUNT = lane_count(200)
 RULE_VALUES = {"oaq.quan_value": 5, "oaq.quan_non": 1, "xh.ban_trang": 1, "xh.ha_gia_trang": 2,
                "totom.players": 4, "totom.thap_hong_or_more": 1}
 CURRENT = {"version": SETTINGS_VERSION,

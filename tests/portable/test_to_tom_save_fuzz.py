@@ -8,9 +8,12 @@ import sys
 
 from fake_hw import TWO, new_app, open_game, press, run
 
+from save_fuzz import lane_count
+
 from tet.core.rng import Rng
 
-COUNT = 300
+# the full count in the MicroPython lane, a third on CPython (save_fuzz.lane_count)
+COUNT = lane_count(300)
 # every 50th save is opened from the launcher, every 10th from the game's entry (ui.start), the
 # rest from its setup screen, whose first appearance asks the resume question
 LAUNCHER_EVERY = 50
