@@ -43,8 +43,6 @@ PATHS = {
     "app": "tet.core.app",
     "launcher": "tet.ui.launcher",
     "fake_hw": "fake_hw",                 # tests/portable: the boards' hardware, faked
-    "st7789": "drivers.st7789",
-    "ssd1306": "drivers.ssd1306",
 }
 
 
@@ -190,68 +188,6 @@ def menu_frame(count, board="ttgo_tdisplay"):
     return list(range(count)), work
 
 
-class _Bus:
-    """An SPI or I2C bus that only counts the bytes it is given (their transfer time is added
-    by the caller from the bus clock: it is not interpreter work)."""
-
-    def __init__(self):
-        self.sent = 0
-
-    def write(self, data):
-        self.sent += len(data)
-
-    def writeto(self, _address, data):
-        self.sent += len(data)
-
-    def writevto(self, _address, parts):
-        for part in parts:
-            self.sent += len(part)
-
-
-def _pin(_value=None):
-    return 0
-
-
-def _real_display(board, bus):
-    """The board's own display driver on a counting bus (no machine module needed)."""
-    if board == "devkit_ssd1306":
-        return load("ssd1306").SSD1306(bus)
-    return load("st7789").ST7789(bus, dc=_pin, rotation=1)
-
-
-def key_to_panel(count, board="ttgo_tdisplay", whole=0):
-    """A tap on the launcher menu (next entry) until the new frame is on the panel, with the
-    board's real display driver on a counting bus; units = bytes sent to the panel. `whole`=1
-    sends every frame whole (the driver before it sent changed rows only), for comparison.
-    Each item includes the 60 ms the button is held (six idle loop passes) before the release
-    that fires the tap on two-button boards."""
-    fake = load("fake_hw")
-    hw = fake.FakeHardware(board)
-    fake.clear_storage(hw)
-    bus = _Bus()
-    hw.display = _real_display(board, bus)
-    app = load("app").App(hw)
-    app.push(load("launcher").Launcher(app))
-    app.step()
-    name = "A" if "A" in hw.button_names else "DOWN"
-    bit = 1 << hw.button_names.index(name)
-
-    def work(_):
-        if whole:
-            hw.display.invalidate()
-        before = bus.sent
-        hw.pressed = bit
-        fake.run(app, 60)
-        hw.pressed = 0
-        app.step()                     # the release (the tap on two-button boards)
-        hw.sleep_ms(10)
-        while bus.sent == before:
-            app.step()
-            hw.sleep_ms(10)
-        return bus.sent - before
-    return list(range(count)), work
-
-
 WORKLOADS = {
     "frame": menu_frame,      # COUNT [BOARD]
     "oaq": oaq_search,        # COUNT PLAYERS LEVEL
@@ -262,7 +198,7 @@ WORKLOADS = {
     "xs_move": xs_move,
     "to_tom_move": to_tom_move,  # COUNT
     "check": hand_check,       # COUNT [PLAYERS]
-    "tap": key_to_panel,       # COUNT [BOARD [WHOLE]]
+    "tap": "panel_probe",      # COUNT [BOARD [WHOLE]]
 }
 
 
@@ -357,7 +293,12 @@ def main(args):
     """Run WORKLOAD's COUNT items in MODE; print ITEM lines (see the module docstring)."""
     mode, name, count = args[0], args[1], int(args[2])
     params = [int(a) if a.isdigit() else a for a in args[3:]]
-    items, work = WORKLOADS[name](count, *params)
+    workload = WORKLOADS[name]
+    if isinstance(workload, str):
+        # a workload of its own module (its code compiled only when used: this one must
+        # leave the 160K heap to the games' modules)
+        workload = __import__(workload).workload
+    items, work = workload(count, *params)
     for i, (units, value) in enumerate(MODES[mode](items, work)):
         print("ITEM", i, units, value)
     print("MAXSIZE", sys.maxsize)
