@@ -254,39 +254,8 @@ def _alloc(items, work):
         print("ALLOCATES", 1 if _allocates(work, first) else 0)
 
 
-class _Poll:
-    """A should_stop that counts its calls, marks each (or only the one it stops at), and
-    answers True from call `stop_at` on (0: never)."""
-
-    def __init__(self, stop_at=0, mark_all=True):
-        self.calls = 0
-        self.stop_at = stop_at
-        self.mark_all = mark_all
-
-    def __call__(self):
-        self.calls += 1
-        if self.mark_all or self.calls == self.stop_at:
-            benchlib.mark()
-        return 0 < self.stop_at <= self.calls
-
-
-def _poll(items, work):
-    out = []
-    for item in items:
-        calm = _Poll()
-        POLL[0] = calm
-        benchlib.mark()
-        units = work(item)
-        benchlib.mark()
-        POLL[0] = _Poll(max(1, (calm.calls + 1) // 2), False)
-        work(item)
-        benchlib.mark()
-        POLL[0] = None
-        out.append((units, calm.calls))
-    return out
-
-
-MODES = {"icount": _icount, "wall": _wall, "alloc": _alloc, "poll": _poll}
+# a mode named by a module is that module's run(items, work, POLL), compiled only when used
+MODES = {"icount": _icount, "wall": _wall, "alloc": _alloc, "poll": "poll_probe"}
 
 
 def main(args):
@@ -299,6 +268,11 @@ def main(args):
         # leave the 160K heap to the games' modules)
         workload = __import__(workload).workload
     items, work = workload(count, *params)
-    for i, (units, value) in enumerate(MODES[mode](items, work)):
+    run = MODES[mode]
+    if isinstance(run, str):
+        found = __import__(run).run(items, work, POLL)
+    else:
+        found = run(items, work)
+    for i, (units, value) in enumerate(found):
         print("ITEM", i, units, value)
     print("MAXSIZE", sys.maxsize)
