@@ -12,7 +12,7 @@ import gc
 import json
 
 import benchlib
-from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher, greedy_move
+from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher, greedy_move, level_nodes
 from tet.core.rng import Rng
 from tet.games.o_an_quan.engine import Game, play
 
@@ -61,7 +61,7 @@ def bench_search(report, players, levels):
     searcher = Searcher(players)
     states = positions(24 if players == 2 else 12, players)
     for level in levels:
-        budget = LEVEL_NODES[level]
+        budget = level_nodes(level, players)
         nodes = 0
         depth = 0
         worst_us = 0

@@ -67,7 +67,7 @@ def oaq_search(count, players, level, pick=""):
     if pick:
         states = [states[int(i)] for i in pick.split(",")]
     searcher = ai.Searcher(players)
-    budget = ai.LEVEL_NODES[level]
+    budget = ai.level_nodes(level, players)
 
     def work(st):
         searcher.search(st, budget, should_stop=POLL[0])

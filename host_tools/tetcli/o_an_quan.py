@@ -4,7 +4,7 @@ import sys
 
 from tetcli.common import CliError, emit_json, parse_int, quote
 from tetcli.o_an_quan_match import MAX_NODES, parse_player, run_match
-from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher
+from tet.games.o_an_quan.ai import Searcher, level_nodes
 from tet.games.o_an_quan.engine import Game, format_move, parse_move
 
 # Level names accepted on the command line, with and without Vietnamese diacritics.
@@ -123,19 +123,19 @@ def run_replay(args):
     return 0
 
 
-def _level_budget(args):
+def _level_budget(args, players):
     if args.level is not None:
         level = LEVEL_ALIASES.get(args.level.lower())
         if level is None:
             raise CliError("unknown level %s (de, vua, kho)" % quote(args.level))
-        return LEVEL_NODES[level]
+        return level_nodes(level, players)
     return parse_int(args.nodes, "--nodes", 1, MAX_NODES)
 
 
 def run_best(args):
     """`tet oaq best`: the computer's move after the given moves."""
     game = _new_game(args)
-    budget = _level_budget(args)
+    budget = _level_budget(args, game.players)
     _play_all(game, args.moves)
     if game.over:
         raise CliError("the game is over: no move to choose")

@@ -5,7 +5,7 @@ player A taking each seat in turn and B every other seat, since the first player
 """
 
 from tetcli.common import quote
-from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher, greedy_move, random_move
+from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher, greedy_move, level_nodes, random_move
 from tet.core.rng import Rng
 from tet.games.o_an_quan.engine import Game
 
@@ -40,8 +40,11 @@ def parse_player(text):
 
 
 def make_player(text, game, rng):
-    """A function (state) -> (square, step) playing as `text` in games configured like `game`."""
+    """A function (state) -> (square, step) playing as `text` in games configured like `game`
+    (a level's budget is the one of that many players)."""
     kind, nodes = parse_player(text)
+    if kind == "ai" and text[3:] in LEVEL_NODES:
+        nodes = level_nodes(text[3:], game.players)
     if kind == "random":
         return lambda st: random_move(st, game.players, rng)
     if kind == "greedy":

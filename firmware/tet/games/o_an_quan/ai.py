@@ -27,6 +27,16 @@ from tet.games.o_an_quan.engine import ROW, end_turn, final_score, layout, sow
 # the mean; 1 s on the device is 6.7 ms there and 3 s is 20 ms. Vừa's and Khó's budgets keep the
 # slowest positions inside their limit (about 0.9 s and 2.5 s estimated); Dễ looks two plies ahead.
 LEVEL_NODES = {"de": 100, "vua": 1700, "kho": 5100}
+# With 3 and 4 players a node costs more (more squares to sow): tenths of the 2-player budget
+# that keep the slowest of 100 positions inside the limits at the slow end (BENCHMARKS.md).
+NODE_TENTHS = {2: 10, 3: 9, 4: 9}
+
+
+def level_nodes(level, players):
+    """The node budget of `level` ("de", "vua", "kho") in a game of `players`."""
+    return LEVEL_NODES[level] * NODE_TENTHS[players] // 10
+
+
 # Each level's time limit on the device (the board screen passes it as `deadline_ms`): the node
 # budget is what tests and the CLI reproduce, the deadline what a slower chip still keeps.
 LEVEL_MS = {"de": 500, "vua": 1000, "kho": 3000}

@@ -12,7 +12,7 @@ OK there (or on the board) starts a new game with the same players, BACK goes ba
 
 import time
 
-from tet.games.o_an_quan.ai import LEVEL_MS, LEVEL_NODES, Searcher
+from tet.games.o_an_quan.ai import LEVEL_MS, Searcher, level_nodes
 from tet.core import gfx as G
 from tet.core import input as inp
 from tet.core import sound
@@ -337,7 +337,7 @@ class Board(GameScreen):
         level = LEVELS[self.level]
         app = self.app
         self.thinking = True
-        square, step, _value = searcher.search(game.state, LEVEL_NODES[level],
+        square, step, _value = searcher.search(game.state, level_nodes(level, game.players),
                                                should_stop=app.pump, deadline_ms=LEVEL_MS[level],
                                                clock=app.hw.clock)
         self.thinking = False
