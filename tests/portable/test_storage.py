@@ -48,6 +48,34 @@ def test_flipped_byte_is_corrupt_not_crash():
     assert st.load("game") == (None, storage.CORRUPT)
 
 
+def test_a_good_save_the_heap_cannot_hold_now_is_kept_and_a_bad_one_is_corrupt():
+    st = _fresh()
+    st.save("game", {"x": list(range(200))})
+    real = storage.decode
+
+    def no_room(data):
+        raise MemoryError("memory allocation failed")
+
+    storage.decode = no_room
+    try:
+        try:
+            st.load("game")
+            raise AssertionError("a good save that does not fit must raise, not read as damaged")
+        except MemoryError:
+            pass
+        assert exists(st.path("game"))
+        with open(st.path("game"), "rb") as f:
+            data = bytearray(f.read())
+        data[-3] ^= 0x01
+        with open(st.path("game"), "wb") as f:
+            f.write(data)
+        assert st.load("game") == (None, storage.CORRUPT)
+    finally:
+        storage.decode = real
+    st.save("game", {"x": 1})
+    assert st.load("game") == ({"x": 1}, storage.OK)
+
+
 def test_truncated_and_garbage_are_corrupt():
     st = _fresh()
     st.save("game", {"x": list(range(50))})

@@ -2,7 +2,7 @@
 
 A save file is one header line `TET1 <crc32 hex> <byte length>` followed by the JSON body, at
 most MAX_BYTES in all. A missing, truncated, oversized or corrupt file is reported to the caller
-and never raises; a save that cannot be written (full flash, a directory in the way) raises
+and never raises (a good save the heap cannot hold just now raises MemoryError: it is kept); a save that cannot be written (full flash, a directory in the way) raises
 OSError after removing its half-written `.tmp`, and the previous save stays readable.
 
 The directory is a path, or an object with `path` and the os-style `open`, `rename`, `remove`,
@@ -143,10 +143,34 @@ class Storage:
         try:
             with self._open(path, "rb") as f:
                 return decode(f.read()), OK
-        except (ValueError, OSError, RuntimeError, MemoryError):
-            # RuntimeError: CPython's parser gives up on deep nesting; MemoryError: a stranger's
-            # file that parses into more objects than the heap holds
+        except MemoryError:
+            # A save of ours (its checksum holds) that the heap has no room to read just now is
+            # kept: the error goes on up (App.step closes the game, the save is there next
+            # time). Only a file that is not a good save is damaged.
+            if self._intact(path):
+                raise
             return None, CORRUPT
+        except (ValueError, OSError, RuntimeError):
+            # RuntimeError: CPython's parser gives up on deep nesting
+            return None, CORRUPT
+
+    def _intact(self, path):
+        """True when the file's header matches its body (checked in 128-byte pieces)."""
+        chunk = bytearray(128)
+        try:
+            with self._open(path, "rb") as f:
+                parts = f.readline().decode().split(" ")
+                if len(parts) != 3 or parts[0] != MAGIC:
+                    return False
+                crc = size = 0
+                n = f.readinto(chunk)
+                while n:
+                    size += n
+                    crc = crc32(memoryview(chunk)[:n], crc)
+                    n = f.readinto(chunk)
+                return size == int(parts[2]) and (crc & 0xFFFFFFFF) == int(parts[1], 16)
+        except (ValueError, OSError, MemoryError):
+            return False
 
     def load(self, name):
         """Return `(obj, status)`: status is OK, MISSING or CORRUPT (obj is None unless OK).
