@@ -37,14 +37,19 @@ def test_missing_is_reported():
     assert st.load("nothing") == (None, storage.MISSING)
 
 
+def _flip_a_byte(st, name):
+    """Damage save `name` by one bit near its end, as a failing flash cell would."""
+    with open(st.path(name), "rb") as f:
+        data = bytearray(f.read())
+    data[-3] ^= 0x01
+    with open(st.path(name), "wb") as f:
+        f.write(data)
+
+
 def test_flipped_byte_is_corrupt_not_crash():
     st = _fresh()
     st.save("game", {"x": 123456})
-    with open(st.path("game"), "rb") as f:
-        data = bytearray(f.read())
-    data[-3] ^= 0x01
-    with open(st.path("game"), "wb") as f:
-        f.write(data)
+    _flip_a_byte(st, "game")
     assert st.load("game") == (None, storage.CORRUPT)
 
 
@@ -64,11 +69,7 @@ def test_a_good_save_the_heap_cannot_hold_now_is_kept_and_a_bad_one_is_corrupt()
         except MemoryError:
             pass
         assert exists(st.path("game"))
-        with open(st.path("game"), "rb") as f:
-            data = bytearray(f.read())
-        data[-3] ^= 0x01
-        with open(st.path("game"), "wb") as f:
-            f.write(data)
+        _flip_a_byte(st, "game")
         assert st.load("game") == (None, storage.CORRUPT)
     finally:
         storage.decode = real

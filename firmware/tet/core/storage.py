@@ -60,16 +60,23 @@ class _Sink(io.IOBase):
         return len(data)
 
 
+def _header_fields(line):
+    """(crc32, body length) of a header line (bytes, without its newline); ValueError if it is
+    not one."""
+    parts = line.decode().split(" ")
+    if len(parts) != 3 or parts[0] != MAGIC:
+        raise ValueError("bad header")
+    return int(parts[1], 16), int(parts[2])
+
+
 def decode(data):
     """Return the object in save bytes `data`, or raise ValueError if they are damaged."""
     nl = data.find(b"\n")
     if nl < 0:
         raise ValueError("no header")
-    parts = data[:nl].decode().split(" ")
-    if len(parts) != 3 or parts[0] != MAGIC:
-        raise ValueError("bad header")
+    crc, size = _header_fields(data[:nl])
     body = data[nl + 1:]
-    if len(body) != int(parts[2]) or (crc32(body) & 0xFFFFFFFF) != int(parts[1], 16):
+    if len(body) != size or (crc32(body) & 0xFFFFFFFF) != crc:
         raise ValueError("checksum mismatch")
     return json.loads(body)
 
@@ -159,16 +166,14 @@ class Storage:
         chunk = bytearray(128)
         try:
             with self._open(path, "rb") as f:
-                parts = f.readline().decode().split(" ")
-                if len(parts) != 3 or parts[0] != MAGIC:
-                    return False
+                want_crc, want_size = _header_fields(f.readline().rstrip(b"\n"))
                 crc = size = 0
                 n = f.readinto(chunk)
                 while n:
                     size += n
                     crc = crc32(memoryview(chunk)[:n], crc)
                     n = f.readinto(chunk)
-                return size == int(parts[2]) and (crc & 0xFFFFFFFF) == int(parts[1], 16)
+                return size == want_size and (crc & 0xFFFFFFFF) == want_crc
         except (ValueError, OSError, MemoryError):
             return False
 
