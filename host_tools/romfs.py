@@ -6,21 +6,28 @@ Usage: python host_tools/romfs.py [--out build/tet.romfs]
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+
+from build import install_firmware  # noqa: E402
 
 
 def build_image(out):
-    """Compile firmware/tet into a ROMFS image at `out`; return its size in bytes."""
+    """Compile firmware/tet into a ROMFS image at `out`; return its size in bytes.
+
+    The image holds the very tree `make deploy` installs (build.install_firmware: .mpy files
+    whose source names are relative, and the font files). Left to itself, `mpremote romfs
+    build` would compile with the staging directory's absolute path as every module's source
+    name, and each of those paths becomes a qstr interned into the heap for good.
+    """
     mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
     with tempfile.TemporaryDirectory() as tmp:
         src = os.path.join(tmp, "romfs")
-        shutil.copytree(os.path.join(ROOT, "firmware", "tet"), os.path.join(src, "tet"),
-                        ignore=shutil.ignore_patterns("__pycache__", "*.md", "*.pyc"))
+        install_firmware(src)
         os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
         res = subprocess.run([mpremote, "romfs", "-o", out, "build", src],
                              capture_output=True, text=True)
