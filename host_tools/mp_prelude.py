@@ -74,6 +74,7 @@ def main():
     root, mode, target = sys.argv[1], sys.argv[2], sys.argv[3]
     sys.path[:0] = [root + "/firmware", root + "/boards", root + "/tests/portable",
                     root + "/host_tools/bench", root + "/host_tools"]
+    sys.path.append(root)  # `sim.air`: the radio channel's fake is plain Python
     args = sys.argv[4:]
     if args[:1] == ["--install"]:
         install(args[1])

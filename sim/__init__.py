@@ -8,10 +8,11 @@ MicroPython's tick functions to `time`.  `python -m sim` runs the gadget in a wi
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FAKES = os.path.join(ROOT, "sim", "fakes")
-FIRMWARE = os.path.join(ROOT, "firmware")
-BOARDS = os.path.join(ROOT, "boards")
+# Plain string paths: MicroPython (no os.path) imports this package too, for sim.air.
+ROOT = (os.path.abspath(__file__) if hasattr(os, "path") else __file__).rsplit("/", 2)[0]
+FAKES = ROOT + "/sim/fakes"
+FIRMWARE = ROOT + "/firmware"
+BOARDS = ROOT + "/boards"
 
 
 def install_fakes(clock=None):

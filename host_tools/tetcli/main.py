@@ -10,8 +10,8 @@ from tet.games.registry import CLI, GAMES as REGISTRY, PACKAGE
 
 
 def _games():
-    """(subcommand, module name) of every game, in menu order."""
-    return [(entry[CLI], "tetcli." + entry[PACKAGE]) for entry in REGISTRY]
+    """(subcommand, module name) of every game, in menu order, then `net` (playing together)."""
+    return [(entry[CLI], "tetcli." + entry[PACKAGE]) for entry in REGISTRY] + [("net", "tetcli.net")]
 
 
 def build_parser():

@@ -1,0 +1,61 @@
+"""Ô Ăn Quan at a shared table (tet.net.table's adapter): the whole board is public, so the
+public state is the engine's state bytes and an intent is a move (square, direction)."""
+
+from tet.games.o_an_quan.engine import Game, state_from_list
+
+
+def intent(square, step):
+    """The intent bytes of a move: the square, then 1 (clockwise) or 0 (counter-clockwise)."""
+    return bytes((square, 1 if step == 1 else 0))
+
+
+def move_of(intent_bytes):
+    """(square, step) of intent bytes; ValueError when they are no move."""
+    if len(intent_bytes) != 2 or intent_bytes[1] > 1:
+        raise ValueError("not a move")
+    return intent_bytes[0], 1 if intent_bytes[1] else -1
+
+
+class Shared:
+    """The host's game behind the table protocol."""
+
+    def __init__(self, game):
+        self.game = game
+        self.players = game.players
+
+    def options(self):
+        """What a guest needs to build its view: players, quan value, quan non."""
+        return bytes((self.game.players, self.game.quan_value, 1 if self.game.quan_non else 0))
+
+    def public(self):
+        """The whole position (nothing is hidden in Ô Ăn Quan)."""
+        return bytes(self.game.state)
+
+    def to_move(self):
+        """The seat whose turn it is."""
+        return self.game.turn
+
+    def over(self):
+        """True once the game has ended."""
+        return self.game.over
+
+    def apply(self, seat, intent_bytes):
+        """Play the move if the engine allows it for `seat`; False otherwise."""
+        try:
+            square, step = move_of(intent_bytes)
+        except ValueError:
+            return False
+        if seat != self.game.turn or not self.game.is_legal(square, step):
+            return False
+        self.game.play(square, step)
+        return True
+
+
+def view(options, state):
+    """A guest's Game built from the host's options and public state; ValueError when they are
+    no position of a real game (a guest never trusts the air blindly)."""
+    if len(options) != 3:
+        raise ValueError("bad options")
+    game = Game(options[0], options[1], bool(options[2]))
+    game.state[:] = state_from_list(list(state), options[0])
+    return game

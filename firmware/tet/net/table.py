@@ -1,0 +1,222 @@
+"""A shared table: one gadget hosts the game, the others join it by its 4-digit code.
+
+The host's engine is the only truth. A guest sends *intents* (a move, a roll) stamped with the
+version of the state it saw; the host checks each with the engine, applies it, and sends every
+guest the new public state (a whole snapshot, so a lost or late one is simply replaced by the
+next, and a gadget that rebooted gets everything with the next one it is sent). Seats are held
+by radio address, so a gadget that restarts or comes back into range gets its own seat back.
+
+The game itself is behind an *adapter* (e.g. tet.games.o_an_quan.shared): `players`,
+`options()` (bytes a guest needs to build its view), `public()` (bytes of the public state),
+`to_move()`, `over()`, `apply(seat, intent)` (False if the engine refuses it).
+
+Messages (the first byte says which; numbers little-endian):
+  J code(2)                      guest -> host: join the table with this code
+  S seat, players, game id, 0, options      host -> guest: your seat (WATCH: no seat, watch)
+  T version(2), public state     host -> guest: the table now
+  I version(2), intent           guest -> host: what the player does
+  beacon: B code(2), free seats, game id    host -> everyone, every BEACON_MS
+"""
+
+from tet.net.link import BEACON, DATA
+
+BEACON_MS = 500
+HEARTBEAT_MS = 500
+# What holds a seat besides a guest's address (bytes); ints, as MicroPython warns when it
+# compares bytes with a str
+COMPUTER = 0                # a seat played by the host's computer player
+ME = 1                      # the host's own player
+OPEN = 2                    # kept for a person who has not joined yet
+WATCH = 255                 # the seat of a gadget that joined a full table: it watches
+
+
+def _u16(b, i):
+    return b[i] | (b[i + 1] << 8)
+
+
+def _with16(tag, v, rest=b""):
+    return bytes((tag, v & 0xFF, (v >> 8) & 0xFF)) + rest
+
+
+class Host:
+    """The host's side of a table: `seats[i]` is the address of the gadget playing seat i, ME
+    for the host's own seat 0, COMPUTER for the computer players' seats, and OPEN for a seat
+    kept for a person who has not joined yet; `watchers` are the gadgets that joined a full
+    table (they are sent every state, and intend nothing). `log` lists the applied intents as
+    (seat, intent bytes): replaying it on one gadget gives the same game."""
+
+    def __init__(self, link, code, game_id, adapter, people=1):
+        self.link = link
+        self.code = code
+        self.game_id = game_id
+        self.adapter = adapter
+        self.seats = [ME] + [OPEN if i < people else COMPUTER for i in range(1, adapter.players)]
+        self.watchers = []
+        self.version = 0
+        self.log = []
+        self._beacon_due = 0
+
+    def free_seats(self):
+        """How many seats still wait for a person."""
+        return self.seats.count(OPEN)
+
+    def _seat_of(self, addr):
+        return self.seats.index(addr) if addr in self.seats else -1
+
+    def _send_state(self, addr, now):
+        self.link.send(addr, _with16(ord("T"), self.version, self.adapter.public()), now, "T")
+
+    def _broadcast_state(self, now):
+        for addr in self.seats + self.watchers:
+            if isinstance(addr, bytes):
+                self._send_state(addr, now)
+
+    def play(self, seat, intent, now):
+        """Apply `intent` for `seat` (the host's own player or a computer player); True when the
+        engine accepted it, then every guest is sent the new state."""
+        if self.adapter.over() or self.adapter.to_move() != seat:
+            return False
+        if not self.adapter.apply(seat, intent):
+            return False
+        self.version += 1
+        self.log.append((seat, bytes(intent)))
+        self._broadcast_state(now)
+        return True
+
+    def _join(self, addr, payload, now):
+        if len(payload) < 3 or _u16(payload, 1) != self.code:
+            return
+        seat = self._seat_of(addr)
+        if seat < 0 and OPEN in self.seats:
+            seat = self.seats.index(OPEN)
+            self.seats[seat] = addr
+        if seat < 0:
+            seat = WATCH
+            if addr not in self.watchers:
+                self.watchers.append(addr)
+        options = self.adapter.options()
+        self.link.send(addr, bytes((ord("S"), seat, self.adapter.players)) +
+                       self.game_id.encode() + b"\0" + options, now, "S")
+        self._send_state(addr, now)
+
+    def poll(self, now):
+        """Beacon, resend, and take what the guests sent; return the seats whose intents the
+        engine refused (their gadget is sent the state again, so it shows the truth)."""
+        if now - self._beacon_due >= 0:
+            self._beacon_due = now + BEACON_MS
+            self.link.beacon(_with16(ord("B"), self.code, bytes((self.free_seats(),)) +
+                                     self.game_id.encode()))
+        refused = []
+        for addr, kind, payload in self.link.poll(now):
+            if kind != DATA or not payload:
+                continue
+            tag = payload[0]
+            if tag == ord("J"):
+                self._join(addr, payload, now)
+            elif tag == ord("I") and len(payload) >= 3:
+                seat = self._seat_of(addr)
+                if seat < 0:
+                    continue
+                if _u16(payload, 1) != self.version or not self.play(seat, payload[3:], now):
+                    refused.append(seat)
+                    self._send_state(addr, now)
+        return refused
+
+    def absent(self, now, after_ms):
+        """Seats of people whose gadget has not been heard for `after_ms`: the host may offer
+        them to a computer player (give_to_computer)."""
+        out = []
+        for seat, addr in enumerate(self.seats):
+            if isinstance(addr, bytes):
+                heard = self.link.heard(addr)
+                if heard is None or now - heard > after_ms:
+                    out.append(seat)
+        return out
+
+    def give_to_computer(self, seat):
+        """From now on the host's computer player plays `seat`."""
+        addr = self.seats[seat]
+        if isinstance(addr, bytes):
+            self.link.forget(addr)
+        self.seats[seat] = COMPUTER
+
+    def to_dict(self):
+        """The table for the host's save: seats by address, version and log."""
+        return {"code": self.code, "game": self.game_id, "version": self.version,
+                "seats": [s.hex() if isinstance(s, bytes) else s for s in self.seats],
+                "watchers": [w.hex() for w in self.watchers],
+                "log": [[seat, intent.hex()] for seat, intent in self.log]}
+
+    @classmethod
+    def from_dict(cls, link, adapter, d, now):
+        """The table of a host that rebooted, its game already restored in `adapter`: every
+        guest is sent the state at once, so the table goes on where it stopped."""
+        host = cls(link, d["code"], d["game"], adapter)
+        host.version = d["version"]
+        host.seats = [bytes.fromhex(s) if isinstance(s, str) else s for s in d["seats"]]
+        host.watchers = [bytes.fromhex(w) for w in d["watchers"]]
+        host.log = [(seat, bytes.fromhex(intent)) for seat, intent in d["log"]]
+        host._broadcast_state(now)
+        return host
+
+
+class Guest:
+    """A joining gadget's side: listens for the table's beacon, joins, keeps the newest state.
+    `seat` is None until the host gave one; `state` is the newest public state (bytes) and
+    `version` its number; `view` the adapter's `view(options, state)` result when one is set."""
+
+    def __init__(self, link, code):
+        self.link = link
+        self.code = code
+        self.host = None
+        self.seat = None
+        self.players = 0
+        self.game_id = ""
+        self.options = b""
+        self.version = -1
+        self.state = None
+        self._join_due = 0
+        self._beat_due = 0
+
+    def intend(self, intent, now):
+        """Send what the player does, for the state last seen."""
+        if self.host is not None and self.seat is not None:
+            self.link.send(self.host, _with16(ord("I"), self.version, bytes(intent)), now, "I")
+
+    def poll(self, now):
+        """Join when the table is heard, resend, take the host's messages; True when a newer
+        state arrived."""
+        changed = False
+        for addr, kind, payload in self.link.poll(now):
+            if kind == BEACON and payload[:1] == b"B" and len(payload) >= 3:
+                if _u16(payload, 1) == self.code and self.host is None:
+                    self.host = addr
+                continue
+            if addr != self.host:
+                continue
+            if kind == "reboot":
+                # the host restarted from its save, which may stand a move before what we saw
+                self.version = -1
+                continue
+            if kind != DATA or not payload:
+                continue
+            tag = payload[0]
+            if tag == ord("S") and len(payload) >= 3:
+                self.seat = payload[1]
+                self.players = payload[2]
+                end = payload.index(b"\0", 3) if b"\0" in payload[3:] else len(payload)
+                self.game_id = payload[3:end].decode()
+                self.options = payload[end + 1:]
+            elif tag == ord("T") and len(payload) >= 3:
+                version = _u16(payload, 1)
+                if version > self.version:
+                    self.version = version
+                    self.state = payload[3:]
+                    changed = True
+        if self.host is not None and self.seat is None and now - self._join_due >= 0:
+            self._join_due = now + HEARTBEAT_MS
+            self.link.send(self.host, _with16(ord("J"), self.code), now, "J")
+        elif self.host is not None and self.seat is not None and now - self._beat_due >= 0:
+            self._beat_due = now + HEARTBEAT_MS * 4
+            self.link.send(self.host, b"H", now, "H")
+        return changed

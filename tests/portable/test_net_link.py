@@ -1,0 +1,135 @@
+"""The radio link and the shared table's protocol over a bad channel (sim.air), on CPython and
+under MicroPython with the device's heap: every message arrives once, a superseded one is not
+resent, a rebooted gadget is recognised, a guest's move goes through the host's engine."""
+
+from sim.air import Air
+
+from tet.games.o_an_quan import shared
+from tet.games.o_an_quan.engine import Game
+from tet.net.link import PAYLOAD_MAX, Link
+from tet.net.table import WATCH, Guest, Host
+
+HEAP = "160K"
+A = b"\x02TET\x00\x01"
+B = b"\x02TET\x00\x02"
+C = b"\x02TET\x00\x03"
+
+
+def pump(air, links, start, ms, on_event=None):
+    """Run the links for `ms` of virtual time from `start`; return the time reached."""
+    now = start
+    while now < start + ms:
+        air.tick(now)
+        for link in links:
+            for event in link.poll(now):
+                if on_event:
+                    on_event(link, event)
+        now += 10
+    return now
+
+
+def test_every_message_arrives_exactly_once_through_loss_duplicates_and_reordering():
+    air = Air(seed=5, loss=0.3, dup=0.2, reorder=0.3)
+    a, b = Link(air.radio(A), 1), Link(air.radio(B), 2)
+    got = []
+    now = 0
+    for i in range(120):
+        a.send(B, ("m%d" % i).encode(), now)
+        now = pump(air, (a, b), now, 20, lambda link, e: got.append(e[2]) if link is b else None)
+    while a.waiting(B):
+        now = pump(air, (a, b), now, 100, lambda link, e: got.append(e[2]) if link is b else None)
+    assert sorted(got) == sorted(("m%d" % i).encode() for i in range(120))
+    assert air.lost > 0 and air.copies > 0 and a.resent > 0  # the channel did hurt
+    assert b.duplicates > 0
+
+
+def test_a_newer_state_supersedes_the_unacknowledged_one():
+    air = Air(seed=2)
+    a, b = Link(air.radio(A), 1), Link(air.radio(B), 2)
+    air.radios[B].off()                 # B is out of range while A sends five states
+    now = 0
+    for i in range(5):
+        a.send(B, ("state %d" % i).encode(), now, slot="T")
+        now = pump(air, (a, b), now, 50)
+    assert a.waiting(B) == 1            # only the newest waits: the queue stays bounded
+    air.radios[B].on()
+    got = []
+    pump(air, (a, b), now, 2000, lambda link, e: got.append(e[2]) if link is b else None)
+    assert got == [b"state 4"] and a.waiting(B) == 0
+
+
+def test_a_peer_that_reboots_is_told_apart_from_a_late_duplicate():
+    air = Air(seed=3)
+    a, b = Link(air.radio(A), 1), Link(air.radio(B), 2)
+    events = []
+    a.send(B, b"hello", 0)
+    now = pump(air, (a, b), 0, 100)
+    a = Link(air.radio(A), 77)          # A restarts: new boot id, sequence numbers from 1 again
+    a.send(B, b"hello", now)
+    pump(air, (a, b), now, 100, lambda link, e: events.append(e[1:]) if link is b else None)
+    assert events == [("reboot", b""), (1, b"hello")]
+
+
+def test_a_message_too_big_for_esp_now_is_refused():
+    link = Link(Air().radio(A), 1)
+    link.send(B, bytes(PAYLOAD_MAX), 0)
+    try:
+        link.send(B, bytes(PAYLOAD_MAX + 1), 0)
+    except ValueError:
+        return
+    raise AssertionError("a frame over 250 bytes was sent")
+
+
+def test_a_guest_joins_by_code_and_its_move_goes_through_the_hosts_engine():
+    air = Air(seed=9, loss=0.2, dup=0.1, reorder=0.2)
+    game = Game(2)
+    host = Host(Link(air.radio(A), 1), 4321, "oaq", shared.Shared(game), people=2)
+    guest = Guest(Link(air.radio(B), 2), 4321)
+    stranger = Guest(Link(air.radio(C), 3), 1234)     # another table's code: never seated
+    now = 0
+    first = shared.intent(*game.legal_moves()[0])
+    host.play(0, first, now)                          # the host's own player moves first
+    while guest.seat is None or guest.version < 1:
+        air.tick(now)
+        host.poll(now)
+        guest.poll(now)
+        stranger.poll(now)
+        now += 10
+        assert now < 10000
+    assert guest.seat == 1 and guest.game_id == "oaq" and stranger.seat is None
+    view = shared.view(guest.options, guest.state)
+    assert view.turn == 1 and bytes(view.state) == bytes(game.state)
+    wrong = [m for m in range(12) if not view.is_legal(m, 1)][0]
+    guest.intend(shared.intent(wrong, 1), now)       # not a legal move: the engine says no
+    refused = []
+    for _ in range(100):
+        air.tick(now)
+        refused += host.poll(now)
+        guest.poll(now)
+        now += 10
+    assert refused == [1] and host.version == 1
+    square, step = view.legal_moves()[0]
+    guest.intend(shared.intent(square, step), now)
+    while guest.version < 2:
+        air.tick(now)
+        host.poll(now)
+        guest.poll(now)
+        now += 10
+        assert now < 20000
+    view.play(square, step)
+    assert bytes(game.state) == bytes(view.state) == guest.state
+    assert host.log == [(0, first), (1, shared.intent(square, step))]
+
+
+def test_a_gadget_joining_a_full_table_watches():
+    air = Air(seed=4)
+    host = Host(Link(air.radio(A), 1), 55, "oaq", shared.Shared(Game(2)), people=1)
+    watcher = Guest(Link(air.radio(B), 2), 55)
+    now = 0
+    while watcher.state is None:
+        air.tick(now)
+        host.poll(now)
+        watcher.poll(now)
+        now += 10
+        assert now < 5000
+    assert watcher.seat == WATCH and host.watchers == [B]
