@@ -37,10 +37,11 @@ class Air:
         self.lost_to = {}       # addr -> frames towards it that never arrived
         self.log = [] if record else None   # with `record`: every frame as (from, to, bytes)
 
-    def radio(self, addr):
+    def radio(self, addr, clock=None):
         """The radio of the gadget at `addr` (6 bytes, as a MAC address); a gadget that reboots
-        gets a fresh one at the same address."""
-        r = FakeRadio(self, addr)
+        gets a fresh one at the same address. With a `clock` (the gadget's ms clock), receiving
+        first lets the air carry what is due by then (for gadgets run as whole apps)."""
+        r = FakeRadio(self, addr, clock)
         self.radios[addr] = r
         return r
 
@@ -89,9 +90,10 @@ class Air:
 class FakeRadio:
     """One gadget's radio on an Air."""
 
-    def __init__(self, air, addr):
+    def __init__(self, air, addr, clock=None):
         self.air = air
         self.address = addr
+        self.clock = clock
         self.active = True
         self.inbox = []
 
@@ -119,4 +121,6 @@ class FakeRadio:
 
     def recv(self):
         """(sender, frame) of the oldest frame received, or None at once."""
+        if self.clock is not None and not self.inbox:
+            self.air.tick(max(self.air.now, self.clock()))
         return self.inbox.pop(0) if self.inbox else None

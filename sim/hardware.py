@@ -128,6 +128,16 @@ class SimHardware(Hardware):
         self.slept += 1
         print("sim: deep sleep after 10 min idle (the game was saved; a button wakes the board)")
 
+    def radio(self):
+        """A radio on a channel of its own (the simulator runs one gadget: a table it hosts
+        waits for guests; `tet net play` and the tests put several gadgets on one sim.air)."""
+        if self._radio is None:
+            from sim.air import Air
+
+            self._radio = Air().radio(b"\x02SIM\x00\x01", self.clock)
+            self._radio.off()
+        return self._radio
+
     def rng(self):
         """32 random bits from the seeded generator (--seed)."""
         return self._random.getrandbits(32)

@@ -13,9 +13,9 @@ from mp_lane import ROOT
 import build
 
 DRIVERS = {
-    "ttgo_tdisplay": {"__init__", "hardware", "st7789", "changes"},
-    "m5stickc_plus": {"__init__", "hardware", "st7789", "changes", "axp192", "mpu6886", "buzzer"},
-    "devkit_ssd1306": {"__init__", "hardware", "ssd1306", "changes", "mpu6050", "mpu6886", "buzzer"},
+    "ttgo_tdisplay": {"__init__", "hardware", "st7789", "changes", "espnow_radio"},
+    "m5stickc_plus": {"__init__", "hardware", "st7789", "changes", "axp192", "mpu6886", "buzzer", "espnow_radio"},
+    "devkit_ssd1306": {"__init__", "hardware", "ssd1306", "changes", "mpu6050", "mpu6886", "buzzer", "espnow_radio"},
 }
 XTENSAWIN = 10  # mpy header: architecture number in the top six bits of byte 2
 

@@ -12,11 +12,13 @@ class Hardware:
     a callable returning (ax, ay, az) in g; `buzzer` is None or has tone(freq_hz) and
     volume(percent); `storage` is the directory for saves; `wake_pins` are the GPIO numbers of
     the (active-low, RTC-capable) buttons that wake the board from deep sleep; `battery_mv` is
-    None or a callable returning (battery millivolts, charging).
+    None or a callable returning (battery millivolts, charging); `radio()` is the board's radio
+    for playing together (off until its `on()`).
     """
 
     def __init__(self, name, display, button_names, buttons, motion=None, buzzer=None,
                  storage="/saves", wake_pins=(), battery_mv=None):
+        self._radio = None
         self.wake_pins = wake_pins
         self._battery_mv = battery_mv
         self.name = name
@@ -55,6 +57,15 @@ class Hardware:
         if len(self.wake_pins) > 1:
             esp32.wake_on_ext1((machine.Pin(self.wake_pins[1]),), esp32.WAKEUP_ALL_LOW)
         machine.deepsleep()
+
+    def radio(self):
+        """The radio for playing together (ESP-NOW), created on first use and off until its
+        `on()`: send(peer, frame), broadcast(frame), recv() -> (sender, frame) or None, off()."""
+        if self._radio is None:
+            from drivers.espnow_radio import EspNowRadio
+
+            self._radio = EspNowRadio()
+        return self._radio
 
     def rng(self):
         """A 32-bit random number from the hardware generator."""

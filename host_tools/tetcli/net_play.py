@@ -178,7 +178,7 @@ class SharedRun:
         ok = self.settled() and reference is not None
         for i in range(self.gadgets):
             if i == 0:
-                state, seat = bytes(self.game.state), 0
+                state, seat = self.host.adapter.public(), 0
             else:
                 state, seat = self.guests[i].state, self.guests[i].seat
             view = oaq_shared.view(self.host.adapter.options(), state) if state else None
@@ -187,7 +187,7 @@ class SharedRun:
                          "result": view.scores() if view is not None and view.over else None,
                          "sent": sent, "retransmitted": resent,
                          "dropped": self.air.lost_to.get(address(i), 0)})
-            ok = ok and state == reference
+            ok = ok and state is not None and oaq_shared.position(state) == reference
         return {"game": "oaq", "code": self.code, "moves": len(self.host.log),
                 "ms": self.now, "frames": self.air.sent, "lost": self.air.lost,
                 "duplicated": self.air.copies, "gadgets": rows, "ok": ok}

@@ -84,12 +84,24 @@ class FakeBuzzer:
         self.tones.append(freq)
 
 
-class FakeHardware:
-    """Hardware object with a virtual clock; tests press buttons by name."""
+# The air between every fake gadget of a test (sim.air): set_air() gives a test its own channel.
+_AIR = [None]
 
-    def __init__(self, board="ttgo_tdisplay", storage=None, record_text=True):
+
+def set_air(air):
+    """Make `air` (a sim.air.Air) the channel of every fake gadget's radio from now on."""
+    _AIR[0] = air
+
+
+class FakeHardware:
+    """Hardware object with a virtual clock; tests press buttons by name. `address` is the
+    gadget's radio address (give two gadgets of one test different ones)."""
+
+    def __init__(self, board="ttgo_tdisplay", storage=None, record_text=True, address=1):
         w, h, depth, names, motion, buzzer = BOARDS[board]
         self.name = board
+        self.address = bytes((2, 0, 0, 0, 0, address))
+        self._radio = None
         self.display = FakeDisplay(w, h, depth)
         if not record_text:
             self.display.texts = None  # as on a board: the heap probes must not count the record
@@ -121,7 +133,18 @@ class FakeHardware:
         self.now += ms
 
     def rng(self):
-        return 20250129
+        return 20250128 + self.address[5]  # 20250129 for the first gadget, as before
+
+    def radio(self):
+        """This gadget's radio on the test's air (a clean channel unless set_air chose one)."""
+        if self._radio is None:
+            if _AIR[0] is None:
+                from sim.air import Air
+
+                _AIR[0] = Air()
+            self._radio = _AIR[0].radio(self.address, self.clock)
+            self._radio.off()
+        return self._radio
 
     def deep_sleep(self):
         """A board would sleep until a button and boot again; the fake counts and returns."""
@@ -291,13 +314,14 @@ def _forget_loaded_games():
     gc.collect()
 
 
-def new_app(board="ttgo_tdisplay", keep_storage=False, storage=None):
+def new_app(board="ttgo_tdisplay", keep_storage=False, storage=None, address=1):
     """Boot the launcher on a fake board (fresh storage unless keep_storage).
 
     `storage`: a FakeDir to use as the board's storage (its path is the board's usual one).
+    `address`: the gadget's radio address, for tests with several gadgets on one air.
     """
     _forget_loaded_games()
-    hw = FakeHardware(board)  # the framebuffer first, as a board's boot allocates it
+    hw = FakeHardware(board, address=address)  # the framebuffer first, as a board's boot does
     from tet.ui.launcher import boot
 
     if storage is not None:

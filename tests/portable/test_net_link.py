@@ -99,6 +99,7 @@ def test_a_guest_joins_by_code_and_its_move_goes_through_the_hosts_engine():
     assert guest.seat == 1 and guest.game_id == "oaq" and stranger.seat is None
     view = shared.view(guest.options, guest.state)
     assert view.turn == 1 and bytes(view.state) == bytes(game.state)
+    assert shared.last_move(guest.state) == shared.move_of(first)
     wrong = [m for m in range(12) if not view.is_legal(m, 1)][0]
     guest.intend(shared.intent(wrong, 1), now)       # not a legal move: the engine says no
     refused = []
@@ -117,7 +118,7 @@ def test_a_guest_joins_by_code_and_its_move_goes_through_the_hosts_engine():
         now += 10
         assert now < 20000
     view.play(square, step)
-    assert bytes(game.state) == bytes(view.state) == guest.state
+    assert bytes(game.state) == bytes(view.state) == shared.position(guest.state)
     assert host.log == [(0, first), (1, shared.intent(square, step))]
 
 

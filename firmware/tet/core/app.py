@@ -82,6 +82,7 @@ class App:
         self.stack = []
         self.dirty = True
         self.notice = None  # a message for the player, shown on top of the screen once
+        self._radio = None  # on only while a shared game is open (radio(); home() stops it)
         self.show_notice = show_notice
         self._rules = rules
         self._save_failed = False
@@ -282,8 +283,24 @@ class App:
             self.stack[-1].enter()
         self.dirty = True
 
+    def radio(self):
+        """The board's radio, switched on for a shared game; leaving the game (home) switches
+        it off again, so no radio is on otherwise."""
+        radio = self.hw.radio()
+        if self._radio is None:
+            radio.on()
+            self._radio = radio
+        return radio
+
+    def radio_off(self):
+        """Switch the radio off (a shared game ended or was left)."""
+        if self._radio is not None:
+            self._radio.off()
+            self._radio = None
+
     def home(self):
-        """Close every screen above the launcher (leaving a game)."""
+        """Close every screen above the launcher (leaving a game; the radio goes off)."""
+        self.radio_off()
         del self.stack[1:]
         self.stack[0].enter()
         self.dirty = True

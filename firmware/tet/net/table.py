@@ -8,7 +8,7 @@ by radio address, so a gadget that restarts or comes back into range gets its ow
 
 The game itself is behind an *adapter* (e.g. tet.games.o_an_quan.shared): `players`,
 `options()` (bytes a guest needs to build its view), `public()` (bytes of the public state),
-`to_move()`, `over()`, `apply(seat, intent)` (False if the engine refuses it).
+`to_move()`, `over()`, `accepts(seat, intent)` (the engine allows it), `apply(seat, intent)`.
 
 Messages (the first byte says which; numbers little-endian):
   J code(2)                      guest -> host: join the table with this code
@@ -36,6 +36,16 @@ def _u16(b, i):
 
 def _with16(tag, v, rest=b""):
     return bytes((tag, v & 0xFF, (v >> 8) & 0xFF)) + rest
+
+
+def read_beacon(payload):
+    """(code, free seats, game id) of a table's beacon, or None when it is none."""
+    if len(payload) < 4 or payload[0] != ord("B"):
+        return None
+    try:
+        return _u16(payload, 1), payload[3], bytes(payload[4:]).decode()
+    except UnicodeError:
+        return None
 
 
 class Host:
@@ -76,10 +86,12 @@ class Host:
         engine accepted it, then every guest is sent the new state."""
         if self.adapter.over() or self.adapter.to_move() != seat:
             return False
-        if not self.adapter.apply(seat, intent):
+        if not self.adapter.accepts(seat, intent):
             return False
+        # counted before it is played: the host's board saves the table while it plays
         self.version += 1
         self.log.append((seat, bytes(intent)))
+        self.adapter.apply(seat, intent)
         self._broadcast_state(now)
         return True
 
@@ -161,14 +173,15 @@ class Host:
 
 
 class Guest:
-    """A joining gadget's side: listens for the table's beacon, joins, keeps the newest state.
+    """A joining gadget's side: finds the table by its beacon (or is given the `host` address),
+    joins, keeps the newest state.
     `seat` is None until the host gave one; `state` is the newest public state (bytes) and
     `version` its number; `view` the adapter's `view(options, state)` result when one is set."""
 
-    def __init__(self, link, code):
+    def __init__(self, link, code, host=None):
         self.link = link
         self.code = code
-        self.host = None
+        self.host = host
         self.seat = None
         self.players = 0
         self.game_id = ""
@@ -188,8 +201,9 @@ class Guest:
         state arrived."""
         changed = False
         for addr, kind, payload in self.link.poll(now):
-            if kind == BEACON and payload[:1] == b"B" and len(payload) >= 3:
-                if _u16(payload, 1) == self.code and self.host is None:
+            if kind == BEACON:
+                heard = read_beacon(payload)
+                if heard is not None and heard[0] == self.code and self.host is None:
                     self.host = addr
                 continue
             if addr != self.host:

@@ -1,4 +1,5 @@
-"""A game session's first question: resume a saved game (leaving is GameScreen.ask_leave).
+"""A game session's first questions: resume a saved game (leaving is GameScreen.ask_leave),
+or play together with other gadgets.
 
 Kept apart from tet.ui.widgets so that only games load it (the boot menu does not need it).
 """
@@ -29,3 +30,27 @@ def offer_resume(app, name, title, build, spec=None, version=1, migrate=None):
         app.push(screen)
 
     app.push(Choice(app, title, ["Tiếp tục ván trước", "Ván mới"], picked))
+
+
+def together_items(app, game_id, module, players):
+    """The "Chơi chung" (host a table) and "Vào bàn" (join one) entries of a game's setup menu.
+
+    `module` names the game's module for shared tables, imported only when one is opened (with
+    tet.ui.together and the radio link): it has `new_adapter(app, players)`, `host_screen(app,
+    host)` and `guest_screen(app, guest)`; `players()` is the setup menu's number of players.
+    """
+
+    def host(menu):
+        from tet.ui.together import HostLobby
+
+        game = __import__(module, None, None, ("host_screen",))
+        app.push(HostLobby(app, game_id, game.new_adapter(app, players()),
+                           lambda table: game.host_screen(app, table)))
+
+    def join(menu):
+        from tet.ui.together import JoinList
+
+        game = __import__(module, None, None, ("guest_screen",))
+        app.push(JoinList(app, game_id, lambda guest: game.guest_screen(app, guest)))
+
+    return [("Chơi chung", host), ("Vào bàn", join)]

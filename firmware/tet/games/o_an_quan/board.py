@@ -19,8 +19,8 @@ from tet.core import sound
 from tet.core.text import clip
 from tet.games.o_an_quan.engine import CAPTURE, Game, final_score, material
 from tet.games.o_an_quan import draw as D
-from tet.games.o_an_quan.modes import (COMPUTER, DEMO_OPENING, HUMAN, LEVEL_LABELS, LEVELS, SAVE,
-                                       TITLE, VS_COMPUTER, seats_for)
+from tet.games.o_an_quan.modes import (COMPUTER, DEMO_OPENING, HUMAN, LEVEL_LABELS, LEVELS,
+                                       REMOTE, SAVE, TITLE, VS_COMPUTER, seats_for)
 from tet.games.o_an_quan.sheet import Scroll, sheet_text
 from tet.ui.game_screen import GameScreen
 
@@ -139,6 +139,8 @@ class Board(GameScreen):
             prompt = self.note
         elif self.seats[game.turn] == COMPUTER:
             prompt = self.names[game.turn] + " đang nghĩ…"
+        elif self.seats[game.turn] == REMOTE:
+            prompt = "Chờ %s đi…" % self.names[game.turn]
         elif self.step:
             prompt = "%s: đổi hướng · %s: rải · %s: ô khác" % keys
         elif self.items and self.items[self.choice] == UNDO:
@@ -153,8 +155,8 @@ class Board(GameScreen):
             short = self._result() + " " + "–".join(["%d" % final_score(st, players, k,
                                                                           game.quan_value)
                                                       for k in range(players)])
-        elif not self.animating and self.seats[game.turn] == COMPUTER:
-            short = self.names[game.turn] + " đang nghĩ…"
+        elif not self.animating and self.seats[game.turn] != HUMAN:
+            short = prompt
         elif not self.animating and self.step:
             short = "%s hướng · %s rải" % (keys[0], keys[1])
         elif not self.animating and self.items:

@@ -10,6 +10,7 @@ DEMO = 2
 MODE_LABELS = ("Người – Máy", "Cùng chơi", "Máy – Máy")
 HUMAN = 0
 COMPUTER = 1
+REMOTE = 2          # a person at another gadget of a shared table (together.py)
 DEMO_OPENING = 2
 
 

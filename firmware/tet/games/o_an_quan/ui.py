@@ -8,7 +8,7 @@ value, quan non) come from Cài đặt.
 from tet.games.o_an_quan.engine import Game, state_from_list
 from tet.games.o_an_quan.modes import (LEVEL_LABELS, LEVELS, MODE_LABELS, SAVE, TITLE,
                                        VS_COMPUTER, seats_for)
-from tet.ui.session import offer_resume
+from tet.ui.session import offer_resume, together_items
 from tet.ui.widgets import Menu, rules_entry
 
 def start(app):
@@ -24,6 +24,10 @@ def build_board(app, saved):
     if not isinstance(saved, dict):
         raise ValueError("not a dict")
     game = Game.from_dict(saved.get("game"))
+    if "table" in saved:        # a shared table this gadget hosted
+        from tet.games.o_an_quan.table_boards import resume_host
+
+        return resume_host(app, game, saved)
     seats = saved.get("seats")
     modes = [seats_for(mode, game.players) for mode in range(len(MODE_LABELS))]
     if not isinstance(seats, list) or seats not in modes:
@@ -53,6 +57,8 @@ class Setup(Menu):
         self.picks = [VS_COMPUTER, 0, 1]
         items = [("Bắt đầu", self._begin)]
         items += [(self._label(i), self._cycle(i)) for i in range(len(CHOICES))]
+        items += together_items(app, "oaq", "tet.games.o_an_quan.together",
+                                lambda: 2 + self.picks[PLAYERS])
         items.append(rules_entry(app, "tet.games.o_an_quan.help"))
         Menu.__init__(self, app, TITLE, items)
 

@@ -1,0 +1,145 @@
+"""Ô Ăn Quan at a shared table: the board screen on the host's gadget and on a guest's.
+
+Both are the ordinary board (board.py) with a third kind of seat, REMOTE: a person at another
+gadget. On the host every move, its own, a computer player's or one a guest sent, goes through
+the table (tet.net.table.Host), which checks it with the engine and sends the new position to
+everyone; the host saves the game and the table after every move, so a reboot resumes both. A
+guest picks its move with the keys as usual, but sends it instead of playing it; the host's
+answer is shown sowing stone by stone, as a local move would be. Nobody can take a move back.
+"""
+
+from tet.games.o_an_quan import shared
+from tet.games.o_an_quan.board import Board
+from tet.games.o_an_quan.modes import COMPUTER, HUMAN, REMOTE
+from tet.net.link import Link
+from tet.net.table import COMPUTER as TABLE_COMPUTER, WATCH, Host
+from tet.ui.widgets import Choice
+
+LEVEL = 1           # the computer players of a shared table play Vừa
+
+
+def seat_names(seats, own):
+    """'Bạn' for this gadget's seat, N1.. for people, M1.. for computer players."""
+    return ["Bạn" if k == own else ("M%d" if seats[k] == COMPUTER else "N%d") % (k + 1)
+            for k in range(len(seats))]
+
+
+class _AtTable(Board):
+    """What the host's and a guest's boards share: names, no undo, the table closing at the
+    end of the game (back to the setup menu, the radio off)."""
+
+    own = 0
+
+    def _names(self):
+        return seat_names(self.seats, self.own)
+
+    def _vs_computer(self):
+        return False
+
+    def new_game(self):
+        """After the score sheet: the table closes."""
+        app = self.app
+        app.radio_off()
+        while app.screen is not self:
+            app.pop()
+        app.pop()
+
+
+class HostBoard(_AtTable):
+    """The host's board: `host` is the table (its adapter holds the game)."""
+
+    def __init__(self, app, host):
+        self.host = host
+        seats = [HUMAN] + [COMPUTER if s == TABLE_COMPUTER else REMOTE for s in host.seats[1:]]
+        Board.__init__(self, app, host.adapter.game, seats, LEVEL)
+        host.adapter.play = self._show_move
+
+    def _play(self, square, step):
+        # our own or a computer player's move: through the table, which calls _show_move
+        self.host.play(self.game.turn, shared.intent(square, step), self.app.hw.clock())
+
+    def _show_move(self, square, step):
+        Board._play(self, square, step)
+
+    def tick(self, now):
+        self.host.poll(now)
+        return Board.tick(self, now)
+
+    def save_data(self):
+        data = Board.save_data(self)
+        if data is not None:
+            data["table"] = self.host.to_dict()
+        return data
+
+
+def resume_host(app, game, saved):
+    """The host's board of a saved shared game: the table goes on where it stopped (every guest
+    is sent the position at once; theirs rejoin by themselves)."""
+    adapter = shared.Shared(game)
+    table = saved.get("table")
+    if not isinstance(table, dict):
+        raise ValueError("bad table")
+    host = Host.from_dict(Link(app.radio(), app.rng.next32()), adapter, table, app.hw.clock())
+    if len(host.seats) != game.players:
+        raise ValueError("bad table")
+    return HostBoard(app, host)
+
+
+class GuestBoard(_AtTable):
+    """A guest's board: `guest` is its end of the table; it shows the host's position."""
+
+    def __init__(self, app, guest):
+        self.guest = guest
+        self.own = guest.seat
+        self.shown = guest.version
+        game = shared.view(guest.options, guest.state)
+        seats = [REMOTE] * game.players
+        if guest.seat != WATCH:
+            seats[guest.seat] = HUMAN
+        Board.__init__(self, app, game, seats, LEVEL)
+
+    def _play(self, square, step):
+        # the player's pick goes to the host; the board moves when the host's answer comes
+        self.guest.intend(shared.intent(square, step), self.app.hw.clock())
+        self.items = []
+        self.step = 0
+        self.note = "Đã gửi nước đi, chờ bàn…"
+        self._refresh_text()
+
+    def tick(self, now):
+        if self.guest.poll(now) and not self.animating:
+            self._sync()
+            return True
+        return Board.tick(self, now)
+
+    def _sync(self):
+        public = self.guest.state
+        target = shared.position(public)
+        move = shared.last_move(public)
+        self.note = ""
+        if move is not None and self.guest.version == self.shown + 1:
+            probe = self.game.copy()
+            if probe.is_legal(*move):
+                probe.play(*move)
+                if bytes(probe.state) == target:
+                    self.shown = self.guest.version
+                    Board._play(self, *move)
+                    return
+        # several moves at once (or the host restarted): show where the table is now
+        self.shown = self.guest.version
+        self.game.state[:] = target
+        self._finish()
+
+    def save_data(self):
+        return None     # the host keeps the game; coming back to the table gets it again
+
+    def forget(self):
+        """Nothing to forget: this gadget's own save (of a game of its own) stays."""
+
+    def ask_leave(self):
+        """Leave the table (the host keeps the seat for a while), or stay."""
+        def picked(index):
+            if index == 1:
+                self.app.home()
+
+        self.app.push(Choice(self.app, "Rời bàn?", ["Ở lại", "Rời bàn"], picked))

@@ -1,0 +1,88 @@
+"""Ô Ăn Quan played together on two gadgets through their keys: the host picks "Chơi chung"
+and shows a table code, the guest picks "Vào bàn", sees the table with that code and joins,
+the host starts; each plays their own turns on their own gadget over a channel that loses a
+fifth of its frames (and repeats and reorders some), and both end on the same score sheet.
+Leaving switches the radio off."""
+
+from sim.air import Air
+
+from fake_hw import TWO, new_app, open_game, press, set_air
+
+# two gadgets (two apps, two boards' state) share this process's heap
+HEAP = "320K"
+
+
+def step_all(apps, ms):
+    """Run every gadget's loop for `ms` of virtual time, side by side."""
+    for _ in range(ms // 10):
+        for app in apps:
+            app.step()
+            app.hw.sleep_ms(10)
+
+
+def press_on(app, apps, name):
+    """A person presses `name` on `app` while the other gadgets run on."""
+    bit = 1 << app.hw.button_names.index(name)
+    app.hw.pressed |= bit
+    step_all(apps, 60)
+    app.hw.pressed &= ~bit
+    step_all(apps, 60)
+
+
+def pick(app, apps, label):
+    """Walk the menu on `app` to `label` and select it."""
+    nxt, ok = TWO[app.hw.name]
+    for _ in range(12):
+        if app.screen.selected == label:
+            press_on(app, apps, ok)
+            return
+        press_on(app, apps, nxt)
+    raise AssertionError("no menu entry " + label)
+
+
+def shown(app):
+    return app.hw.display.shown_text()
+
+
+def test_two_gadgets_play_a_whole_game_together_over_a_lossy_channel():
+    set_air(Air(seed=3, loss=0.2, dup=0.05, reorder=0.1))
+    host = new_app("ttgo_tdisplay", address=1)
+    guest = new_app("devkit_ssd1306", address=2)
+    apps = (host, guest)
+    open_game(host, "oaq")
+    open_game(guest, "oaq")
+    pick(host, apps, "Chơi chung")
+    assert host.screen.title == "Chơi chung"
+    code_line = [line for line in shown(host).split("\n") if line.startswith("Mã bàn: ")][0]
+    code = code_line[len("Mã bàn: "):]
+    assert len(code) == 4 and "Ghế 2: đang chờ…" in shown(host)
+    pick(guest, apps, "Vào bàn")
+    step_all(apps, 1500)                                 # the host's beacons reach the guest
+    assert ("Bàn %s · còn 1 ghế" % code) in shown(guest), shown(guest)
+    press_on(guest, apps, TWO[guest.hw.name][1])         # join that table
+    step_all(apps, 1500)
+    assert "Ghế 2: đã vào" in shown(host), shown(host)
+    press_on(host, apps, TWO[host.hw.name][1])           # Bắt đầu
+    step_all(apps, 500)
+    board_h, board_g = host.screen, guest.screen
+    assert type(board_h).__name__ == "HostBoard" and type(board_g).__name__ == "GuestBoard"
+    moves = 0
+    for _ in range(4000):
+        if board_h.game.over and board_g.game.over and not board_g.animating:
+            break
+        for app, board in ((host, board_h), (guest, board_g)):
+            if app.screen is board and not board.animating and board.items and \
+                    board.seats[board.game.turn] == 0:
+                ok = TWO[app.hw.name][1]
+                press_on(app, apps, ok)                  # this square
+                press_on(app, apps, ok)                  # sow
+                moves += 1
+        step_all(apps, 100)
+    assert board_h.game.over and board_g.game.over, (moves, shown(host), shown(guest))
+    assert bytes(board_h.game.state) == bytes(board_g.game.state)
+    assert len(board_h.host.log) >= moves > 4
+    for app in apps:
+        assert app.screen.title == "Kết quả", shown(app)
+    press_on(guest, apps, TWO[guest.hw.name][1])         # after the sheet: back to the menu
+    assert guest.screen.title == "Ô Ăn Quan" and guest._radio is None
+    assert not guest.hw.radio().active

@@ -1,0 +1,60 @@
+"""One gadget hosting an Ô Ăn Quan table, in the device's heap: the radio is off until a table
+opens and off again when the lobby is left; a table hosted with a computer player plays to
+its end through the host's keys (nobody joined: the seat went to the computer) and its save,
+table included, resumes after a reboot."""
+
+from sim.air import Air
+
+from fake_hw import TWO, new_app, open_game, press, run, set_air
+from test_o_an_quan_together import pick
+
+HEAP = "160K"
+
+
+def _pick(app, label):
+    pick(app, (app,), label)
+
+
+def test_the_radio_is_off_until_a_table_opens_and_after_leaving_it():
+    set_air(Air(seed=1))
+    app = new_app("ttgo_tdisplay", address=5)
+    open_game(app, "oaq")
+    assert app._radio is None and not app.hw.radio().active
+    _pick(app, "Chơi chung")
+    assert app.hw.radio().active
+    nxt, ok = TWO[app.hw.name]
+    press(app, ok, 800)                                  # hold: back out of the lobby
+    assert app.screen.title == "Ô Ăn Quan" and not app.hw.radio().active
+
+
+def host_a_few_moves():
+    """Host a table nobody joins (seat 2 goes to the computer), play a few moves each; return
+    (moves played, table code). Nothing of that gadget is kept: it is about to "reboot"."""
+    set_air(Air(seed=2))
+    app = new_app("ttgo_tdisplay", address=6)
+    ok = TWO[app.hw.name][1]
+    open_game(app, "oaq")
+    _pick(app, "Chơi chung")
+    press(app, ok)                                       # Bắt đầu
+    board = app.screen
+    assert type(board).__name__ == "HostBoard" and board.seats == [0, 1]
+    for _ in range(6):
+        if board.game.turn == 0 and board.items:
+            press(app, ok)                               # this square
+            press(app, ok)                               # sow
+        run(app, 2500)
+    moves = len(board.host.log)
+    assert moves >= 4 and app.load_game("o_an_quan")["table"]["version"] == moves
+    return moves, board.host.code
+
+
+def test_a_table_nobody_joined_plays_against_the_computer_and_resumes_after_a_reboot():
+    moves, code = host_a_few_moves()
+    app = new_app("ttgo_tdisplay", keep_storage=True, address=6)   # the host reboots
+    ok = TWO[app.hw.name][1]
+    open_game(app, "oaq")
+    assert app.screen.title == "Ô Ăn Quan" and app.screen.selected == "Tiếp tục ván trước"
+    press(app, ok)
+    board = app.screen
+    assert type(board).__name__ == "HostBoard" and board.host.code == code
+    assert len(board.host.log) == moves and app.hw.radio().active
