@@ -352,5 +352,16 @@ def open_game(app, game_id):
     return app.screen
 
 
+def walk_to(app, label):
+    """Press NEXT on a menu until the entry `label` is highlighted (as a person reads down it)."""
+    nxt = TWO[app.hw.name][0]
+    menu = app.screen
+    for _ in range(len(menu.items)):
+        if menu.selected == label:
+            return
+        press(app, nxt)
+    assert menu.selected == label, "no menu entry " + label
+
+
 # the logical "two buttons" of every board: (move on, select/hold for back)
 TWO = {"ttgo_tdisplay": ("A", "B"), "m5stickc_plus": ("A", "B"), "devkit_ssd1306": ("DOWN", "OK")}

@@ -3,7 +3,7 @@ full flash, a directory in the way, FAT's rename; the device keeps running and s
 
 import os
 
-from fake_hw import FakeDir, FakeHardware, TWO, clear_storage, hold, new_app, press, run, storage_path
+from fake_hw import FakeDir, FakeHardware, TWO, clear_storage, hold, new_app, press, run, storage_path, walk_to
 from save_fuzz import open_each_game
 
 from tet.core import storage as st
@@ -111,16 +111,13 @@ def _demo(app):
     """Start a computer-vs-computer Ô Ăn Quan game (it saves after every move)."""
     nxt, ok = TWO[app.hw.name]
     press(app, ok)
-    setup = app.screen
     press(app, nxt)
     press(app, ok)
     press(app, ok)                                     # mode: Máy đấu máy
     press(app, nxt)
     press(app, ok)
     press(app, ok)                                     # 4 players: a longer game
-    for _ in range(3):
-        press(app, nxt)
-    assert setup.selected == "Bắt đầu"
+    walk_to(app, "Bắt đầu")
     press(app, ok)
     return app.screen
 

@@ -30,15 +30,14 @@ def press_on(app, apps, name):
 
 
 def pick(app, apps, label):
-    """Walk the menu on `app` to `label` and select it."""
+    """Walk the menu on `app` to `label` and select it, the other gadgets running on."""
     nxt, ok = TWO[app.hw.name]
-    for _ in range(12):
+    for _ in range(len(app.screen.items)):
         if app.screen.selected == label:
-            press_on(app, apps, ok)
-            return
+            break
         press_on(app, apps, nxt)
-    raise AssertionError("no menu entry " + label)
-
+    assert app.screen.selected == label, label
+    press_on(app, apps, ok)
 
 def shown(app):
     return app.hw.display.shown_text()

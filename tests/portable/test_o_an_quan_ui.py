@@ -1,7 +1,7 @@
 """Ô Ăn Quan screens on fake hardware: a move with the buttons, the animation and its skip, the
 computer's reply, undo, resume after a reboot, hot-seat and demo modes on every board."""
 
-from fake_hw import TWO, hold, new_app, open_game, press, run
+from fake_hw import TWO, hold, new_app, open_game, press, run, walk_to
 
 from tet.games.o_an_quan.engine import Game
 from tet.games.o_an_quan.board import UNDO
@@ -23,16 +23,13 @@ def is_board(screen):
 def start_game(app, mode=0, players=2):
     """From the set-up menu: pick the mode and number of players, then Bắt đầu."""
     nxt, ok = TWO[app.hw.name]
-    setup = app.screen
     press(app, nxt)
     for _ in range(mode):
         press(app, ok)
     press(app, nxt)
     for _ in range(players - 2):
         press(app, ok)
-    for _ in range(3):
-        press(app, nxt)
-    assert setup.selected == "Bắt đầu"
+    walk_to(app, "Bắt đầu")
     press(app, ok)
     board = app.screen
     assert is_board(board)

@@ -5,7 +5,7 @@ test_o_an_quan_ui_session.py."""
 
 import gc
 
-from fake_hw import BOARDS as SIZES, TWO, FakeDisplay, hold, new_app, open_game, press, run
+from fake_hw import BOARDS as SIZES, TWO, FakeDisplay, hold, new_app, open_game, press, run, walk_to
 
 HEAP = "160K"
 # each board's framebuffer is allocated once, first (as at boot), before the heap fragments
@@ -28,7 +28,6 @@ def setup_menu(board, keep_storage=False):
 def start(app, players=2, level_presses=2):
     """Bắt đầu against the computer with `players`; the level cycles Vừa -> Khó -> Dễ."""
     nxt, ok = TWO[app.hw.name]
-    setup = app.screen
     press(app, nxt)
     press(app, nxt)
     for _ in range(players - 2):
@@ -36,9 +35,7 @@ def start(app, players=2, level_presses=2):
     press(app, nxt)
     for _ in range(level_presses):
         press(app, ok)
-    press(app, nxt)
-    press(app, nxt)
-    assert setup.selected == "Bắt đầu"
+    walk_to(app, "Bắt đầu")
     press(app, ok)
     return app.screen
 
