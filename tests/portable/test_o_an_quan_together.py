@@ -43,8 +43,10 @@ def shown(app):
     return app.hw.display.shown_text()
 
 
-def test_two_gadgets_play_a_whole_game_together_over_a_lossy_channel():
-    set_air(Air(seed=3, loss=0.2, dup=0.05, reorder=0.1))
+def start_table(air):
+    """Host on a TTGO, join from a DevKit, through the keys; return (host app, guest app, their
+    boards)."""
+    set_air(air)
     host = new_app("ttgo_tdisplay", address=1)
     guest = new_app("devkit_ssd1306", address=2)
     apps = (host, guest)
@@ -63,18 +65,34 @@ def test_two_gadgets_play_a_whole_game_together_over_a_lossy_channel():
     assert "Ghế 2: đã vào" in shown(host), shown(host)
     press_on(host, apps, TWO[host.hw.name][1])           # Bắt đầu
     step_all(apps, 500)
-    board_h, board_g = host.screen, guest.screen
-    assert type(board_h).__name__ == "HostBoard" and type(board_g).__name__ == "GuestBoard"
+    assert type(host.screen).__name__ == "HostBoard"
+    assert type(guest.screen).__name__ == "GuestBoard"
+    return host, guest, host.screen, guest.screen
+
+
+def my_turn(app, board):
+    """This gadget's person may pick a square now."""
+    return app.screen is board and not board.animating and bool(board.items) and \
+        board.seats[board.game.turn] == 0
+
+
+def play_turn(app, apps):
+    """Pick the highlighted square and sow it forward."""
+    ok = TWO[app.hw.name][1]
+    press_on(app, apps, ok)
+    press_on(app, apps, ok)
+
+
+def test_two_gadgets_play_a_whole_game_together_over_a_lossy_channel():
+    host, guest, board_h, board_g = start_table(Air(seed=3, loss=0.2, dup=0.05, reorder=0.1))
+    apps = (host, guest)
     moves = 0
     for _ in range(4000):
         if board_h.game.over and board_g.game.over and not board_g.animating:
             break
         for app, board in ((host, board_h), (guest, board_g)):
-            if app.screen is board and not board.animating and board.items and \
-                    board.seats[board.game.turn] == 0:
-                ok = TWO[app.hw.name][1]
-                press_on(app, apps, ok)                  # this square
-                press_on(app, apps, ok)                  # sow
+            if my_turn(app, board):
+                play_turn(app, apps)
                 moves += 1
         step_all(apps, 100)
     assert board_h.game.over and board_g.game.over, (moves, shown(host), shown(guest))
@@ -85,3 +103,33 @@ def test_two_gadgets_play_a_whole_game_together_over_a_lossy_channel():
     press_on(guest, apps, TWO[guest.hw.name][1])         # after the sheet: back to the menu
     assert guest.screen.title == "Ô Ăn Quan" and guest._radio is None
     assert not guest.hw.radio().active
+
+
+def test_a_guest_gone_for_long_on_its_turn_is_offered_to_the_computer():
+    host, guest, board_h, board_g = start_table(Air(seed=4))
+    apps = (host, guest)
+    for _ in range(200):
+        if my_turn(guest, board_g):
+            break
+        if my_turn(host, board_h):
+            play_turn(host, apps)
+        step_all(apps, 100)
+    assert my_turn(guest, board_g)
+    guest.hw.radio().off()                               # the guest walks out of range
+    step_all(apps, 6000)
+    assert "Mất liên lạc với bàn…" in shown(guest), shown(guest)
+    step_all(apps, 16000)
+    assert host.screen.title == "N2 vắng lâu", shown(host)
+    assert "Chờ thêm" in shown(host) and "Cho máy chơi thay" in shown(host)
+    nxt, ok = TWO[host.hw.name]
+    press_on(host, apps, nxt)
+    press_on(host, apps, ok)                             # Cho máy chơi thay
+    assert board_h.seats == [0, 1] and board_h.host.seats[1] == 0
+    for _ in range(3000):
+        if host.screen.title == "Kết quả":
+            break
+        if my_turn(host, board_h):
+            play_turn(host, apps)
+        step_all(apps, 100)
+    assert board_h.game.over and host.screen.title == "Kết quả"
+    assert {seat for seat, _intent in board_h.host.log} == {0, 1}

@@ -134,6 +134,9 @@ class Link:
             kind = frame[0]
             boot = _u16(frame, 1)
             if kind == BEACON:
+                known = self.peers.get(addr)
+                if known is not None:
+                    known.heard_ms = now
                 events.append((addr, BEACON, bytes(frame[3:])))
                 continue
             if len(frame) < HEADER:

@@ -9,6 +9,7 @@ answer is shown sowing stone by stone, as a local move would be. Nobody can take
 """
 
 from tet.games.o_an_quan import shared
+from tet.games.o_an_quan.ai import Searcher
 from tet.games.o_an_quan.board import Board
 from tet.games.o_an_quan.modes import COMPUTER, HUMAN, REMOTE
 from tet.net.link import Link
@@ -16,6 +17,9 @@ from tet.net.table import COMPUTER as TABLE_COMPUTER, WATCH, Host
 from tet.ui.widgets import Choice
 
 LEVEL = 1           # the computer players of a shared table play Vừa
+LOST = "Mất liên lạc với bàn…"
+ABSENT_MS = 20000   # a person not heard for this long on their turn: offer their seat to the computer
+LOST_MS = 5000      # a guest that hears nothing of the table for this long says so
 
 
 def seat_names(seats, own):
@@ -50,6 +54,7 @@ class HostBoard(_AtTable):
 
     def __init__(self, app, host):
         self.host = host
+        self.asked = -1     # the absent seat last offered to the computer (asked once per turn)
         seats = [HUMAN] + [COMPUTER if s == TABLE_COMPUTER else REMOTE for s in host.seats[1:]]
         Board.__init__(self, app, host.adapter.game, seats, LEVEL)
         host.adapter.play = self._show_move
@@ -63,7 +68,27 @@ class HostBoard(_AtTable):
 
     def tick(self, now):
         self.host.poll(now)
+        game = self.game
+        turn = game.turn
+        if not game.over and self.seats[turn] == REMOTE and self.asked != self.host.version and \
+                turn in self.host.absent(now, ABSENT_MS):
+            self.asked = self.host.version
+            self.app.push(Choice(self.app, "%s vắng lâu" % self.names[turn],
+                                 ["Chờ thêm", "Cho máy chơi thay"],
+                                 lambda index: index == 1 and self._to_computer(turn)))
+            return True
         return Board.tick(self, now)
+
+    def _to_computer(self, seat):
+        """The person at `seat` is gone: the host's computer player takes their seat."""
+        self.host.give_to_computer(seat)
+        self.seats[seat] = COMPUTER
+        game = self.game
+        if self.searcher is None:
+            self.searcher = Searcher(game.players, game.quan_value, game.quan_non)
+        self.names = self._names()
+        self.save()
+        self._turn_begins()
 
     def save_data(self):
         data = Board.save_data(self)
@@ -107,8 +132,15 @@ class GuestBoard(_AtTable):
         self._refresh_text()
 
     def tick(self, now):
-        if self.guest.poll(now) and not self.animating:
+        guest = self.guest
+        if guest.poll(now) and not self.animating:
             self._sync()
+            return True
+        heard = guest.link.heard(guest.host)
+        lost = heard is None or now - heard > LOST_MS
+        if lost != (self.note == LOST):
+            self.note = LOST if lost else ""
+            self._refresh_text()
             return True
         return Board.tick(self, now)
 
