@@ -6,7 +6,7 @@ from sim.air import Air
 
 from tet.games.o_an_quan import shared
 from tet.games.o_an_quan.engine import Game
-from tet.net.link import PAYLOAD_MAX, Link
+from tet.net.link import MESSAGE_MAX, Link
 from tet.net.table import WATCH, Guest, Host
 
 HEAP = "160K"
@@ -70,14 +70,29 @@ def test_a_peer_that_reboots_is_told_apart_from_a_late_duplicate():
     assert events == [("reboot", b""), (1, b"hello")]
 
 
-def test_a_message_too_big_for_esp_now_is_refused():
+def test_a_long_message_goes_in_frames_esp_now_carries_and_arrives_whole():
+    air = Air(seed=6, loss=0.3, dup=0.2, reorder=0.3, record=True)
+    a, b = Link(air.radio(A), 1), Link(air.radio(B), 2)
+    messages = [bytes((i * 7 + k) & 0xFF for k in range(n)) for i, n in
+                enumerate((300, 1000, MESSAGE_MAX, 245, 246))]
+    got = []
+    now = 0
+    for m in messages:
+        a.send(B, m, now)
+        now = pump(air, (a, b), now, 30, lambda link, e: got.append(e[2]) if link is b else None)
+    while a.waiting(B):
+        now = pump(air, (a, b), now, 100, lambda link, e: got.append(e[2]) if link is b else None)
+    assert sorted(got) == sorted(messages)
+    assert max(len(frame) for _src, _dst, frame in air.log) <= 250
+
+
+def test_a_message_longer_than_a_link_carries_is_refused():
     link = Link(Air().radio(A), 1)
-    link.send(B, bytes(PAYLOAD_MAX), 0)
     try:
-        link.send(B, bytes(PAYLOAD_MAX + 1), 0)
+        link.send(B, bytes(MESSAGE_MAX + 1), 0)
     except ValueError:
         return
-    raise AssertionError("a frame over 250 bytes was sent")
+    raise AssertionError("a message of more than %d bytes was sent" % MESSAGE_MAX)
 
 
 def test_a_guest_joins_by_code_and_its_move_goes_through_the_hosts_engine():

@@ -11,18 +11,28 @@ stamped with a version, so a message put in a *slot* replaces an unacknowledged 
 slot (the peer only needs the newest state), and the queue to a peer that walked away stays
 bounded. A boot id in every frame tells a peer's reboot from a late duplicate.
 
+A message longer than one frame goes as PART frames, each acknowledged and resent on its own,
+and is handed over once all its parts are in; a peer keeps at most PARTIAL parts-in-progress.
+
 Frames (little-endian):
   DATA    kind, boot(2), seq(2), payload
   ACK     kind, boot(2), seq(2), acked boot(2)
   BEACON  kind, boot(2), payload            (to everyone, never acknowledged)
+  PART    kind, boot(2), seq(2), message(2), index, count, piece
 """
 
 DATA = 1
 ACK = 2
 BEACON = 3
+PART = 4
 FRAME_MAX = 250                 # ESP-NOW's payload limit
 HEADER = 5
 PAYLOAD_MAX = FRAME_MAX - HEADER
+PART_HEADER = 9
+PIECE_MAX = FRAME_MAX - PART_HEADER
+PARTS_MAX = 16                  # a message of at most 16 frames (3,856 bytes)
+MESSAGE_MAX = PARTS_MAX * PIECE_MAX
+PARTIAL = 3
 RESEND_MS = 40                  # first retransmission; doubles per try up to RESEND_CAP_MS
 RESEND_CAP_MS = 640
 SEEN = 64                       # how many recent sequence numbers of a peer are remembered
@@ -45,6 +55,7 @@ class _Peer:
         self.boot = -1
         self.seen = []
         self.pending = []       # [seq, slot, frame, due_ms, tries]
+        self.parts = []         # messages coming in parts: [message id, count, pieces]
         self.heard_ms = 0
 
 
@@ -74,17 +85,33 @@ class Link:
         return out
 
     def send(self, addr, payload, now, slot=None):
-        """Queue `payload` (at most PAYLOAD_MAX bytes) for `addr` and send it at once; with a
+        """Queue `payload` (at most MESSAGE_MAX bytes) for `addr` and send it at once; with a
         `slot`, an unacknowledged message of that slot is dropped (this one supersedes it)."""
-        if len(payload) > PAYLOAD_MAX:
-            raise ValueError("message of %d bytes" % len(payload))
+        size = len(payload)
+        if size > MESSAGE_MAX:
+            raise ValueError("message of %d bytes" % size)
         peer = self._peer(addr)
         if slot is not None:
             peer.pending = [p for p in peer.pending if p[1] != slot]
+        if size <= PAYLOAD_MAX:
+            frame = self._frame(DATA, HEADER + size)
+            frame[HEADER:] = payload
+            self._queue(addr, peer, slot, frame, now)
+            return
+        count = (size + PIECE_MAX - 1) // PIECE_MAX
+        message = (self.seq + 1) & 0xFFFF
+        for index in range(count):
+            piece = payload[index * PIECE_MAX:(index + 1) * PIECE_MAX]
+            frame = self._frame(PART, PART_HEADER + len(piece))
+            _put16(frame, 5, message)
+            frame[7] = index
+            frame[8] = count
+            frame[PART_HEADER:] = piece
+            self._queue(addr, peer, slot, frame, now)
+
+    def _queue(self, addr, peer, slot, frame, now):
         self.seq = (self.seq + 1) & 0xFFFF
-        frame = self._frame(DATA, HEADER + len(payload))
         _put16(frame, 3, self.seq)
-        frame[HEADER:] = payload
         peer.pending.append([self.seq, slot, frame, now + RESEND_MS, 0])
         self._transmit(addr, frame)
 
@@ -142,18 +169,19 @@ class Link:
             if len(frame) < HEADER:
                 continue
             peer = self._peer(addr)
-            if peer.boot != boot and kind == DATA:
+            if peer.boot != boot and kind in (DATA, PART):
                 if peer.boot >= 0:
                     events.append((addr, "reboot", b""))
                 peer.boot = boot
                 peer.seen = []
+                peer.parts = []
             peer.heard_ms = now
             seq = _u16(frame, 3)
             if kind == ACK:
                 if len(frame) >= 7 and _u16(frame, 5) == self.boot:
                     peer.pending = [p for p in peer.pending if p[0] != seq]
                 continue
-            if kind != DATA:
+            if kind not in (DATA, PART) or (kind == PART and len(frame) < PART_HEADER):
                 continue
             ack = self._frame(ACK, 7)
             _put16(ack, 3, seq)
@@ -165,4 +193,31 @@ class Link:
             peer.seen.append(seq)
             if len(peer.seen) > SEEN:
                 del peer.seen[0]
-            events.append((addr, DATA, bytes(frame[HEADER:])))
+            if kind == DATA:
+                events.append((addr, DATA, bytes(frame[HEADER:])))
+                continue
+            whole = self._piece(peer, frame)
+            if whole is not None:
+                events.append((addr, DATA, whole))
+
+    def _piece(self, peer, frame):
+        """Keep one part of a message; return the whole message once every part is in."""
+        message = _u16(frame, 5)
+        index, count = frame[7], frame[8]
+        if not 0 <= index < count <= PARTS_MAX:
+            return None
+        for entry in peer.parts:
+            if entry[0] == message:
+                break
+        else:
+            entry = [message, count, [None] * count]
+            peer.parts.append(entry)
+            if len(peer.parts) > PARTIAL:
+                del peer.parts[0]
+        if entry[1] != count:
+            return None
+        entry[2][index] = bytes(frame[PART_HEADER:])
+        if None in entry[2]:
+            return None
+        peer.parts.remove(entry)
+        return b"".join(entry[2])
