@@ -56,7 +56,7 @@ class SharedRun:
         self.code = 1000 + self.rng.below(9000)
         self.game = Game(gadgets)
         self.host = Host(self._link(0), self.code, "oaq", oaq_shared.Shared(self.game),
-                         people=humans)
+                         people=humans, log=True)
         self.guests = [None] + [Guest(self._link(i), self.code) for i in range(1, gadgets)]
         self.searcher = Searcher(gadgets)
         self.nodes = level_nodes("de", gadgets)

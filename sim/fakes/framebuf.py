@@ -10,6 +10,8 @@ MicroPython's and are not reproduced here; the firmware draws text with its own 
 FrameBuffer cannot be passed to `memoryview()` on CPython 3.11 (no Python-level buffer protocol).
 """
 
+import functools
+
 MONO_VLSB = 0
 MVLSB = 0
 RGB565 = 1
@@ -68,8 +70,10 @@ def _scroll_span(size, step):
     return range(size - 1, end, -1) if end < size - 1 else None
 
 
+@functools.lru_cache(maxsize=None)
 def _masked_table(keep_mask, value):
-    """A bytes.translate table mapping each byte b to (b & keep_mask) | value."""
+    """A bytes.translate table mapping each byte b to (b & keep_mask) | value (kept: fills of
+    the OLED's part-pages ask for the same few tables again and again)."""
     return bytes((b & keep_mask) | value for b in range(256))
 
 

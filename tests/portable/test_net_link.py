@@ -98,7 +98,7 @@ def test_a_message_longer_than_a_link_carries_is_refused():
 def test_a_guest_joins_by_code_and_its_move_goes_through_the_hosts_engine():
     air = Air(seed=9, loss=0.2, dup=0.1, reorder=0.2)
     game = Game(2)
-    host = Host(Link(air.radio(A), 1), 4321, "oaq", shared.Shared(game), people=2)
+    host = Host(Link(air.radio(A), 1), 4321, "oaq", shared.Shared(game), people=2, log=True)
     guest = Guest(Link(air.radio(B), 2), 4321)
     stranger = Guest(Link(air.radio(C), 3), 1234)     # another table's code: never seated
     now = 0

@@ -83,6 +83,7 @@ class App:
         self.dirty = True
         self.notice = None  # a message for the player, shown on top of the screen once
         self._radio = None  # on only while a shared game is open (radio(); home() stops it)
+        self._serve = None  # a shared table's poll, run every pass whatever screen is on top
         self.show_notice = show_notice
         self._rules = rules
         self._save_failed = False
@@ -292,8 +293,15 @@ class App:
             self._radio = radio
         return radio
 
+    def serve(self, poll):
+        """Run `poll(now)` on every pass of the loop until the radio goes off: a shared table
+        keeps answering the other gadgets while a dialog, the score table or a result is on top
+        of its board."""
+        self._serve = poll
+
     def radio_off(self):
         """Switch the radio off (a shared game ended or was left)."""
+        self._serve = None
         if self._radio is not None:
             self._radio.off()
             self._radio = None
@@ -361,6 +369,8 @@ class App:
             text, self.notice = self.notice, None
             self.show_notice(self, text)
         self._battery_step(now)
+        if self._serve is not None:
+            self._serve(now)
         top = self.screen
         if top is not None and top.tick(now):
             self.dirty = True

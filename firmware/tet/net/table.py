@@ -52,10 +52,12 @@ class Host:
     """The host's side of a table: `seats[i]` is the address of the gadget playing seat i, ME
     for the host's own seat 0, COMPUTER for the computer players' seats, and OPEN for a seat
     kept for a person who has not joined yet; `watchers` are the gadgets that joined a full
-    table (they are sent every state, and intend nothing). `log` lists the applied intents as
-    (seat, intent bytes): replaying it on one gadget gives the same game."""
+    table (they are sent every state, and intend nothing). With `log` (the desktop's checks;
+    a gadget keeps none, its heap is small and a Xăm Hường game has hundreds of rolls), `log`
+    lists the applied intents as (seat, intent bytes): replaying it on one gadget gives the
+    same game; otherwise it is None."""
 
-    def __init__(self, link, code, game_id, adapter, people=1):
+    def __init__(self, link, code, game_id, adapter, people=1, log=False):
         self.link = link
         self.code = code
         self.game_id = game_id
@@ -63,7 +65,7 @@ class Host:
         self.seats = [ME] + [OPEN if i < people else COMPUTER for i in range(1, adapter.players)]
         self.watchers = []
         self.version = 0
-        self.log = []
+        self.log = [] if log else None
         self._beacon_due = 0
 
     def free_seats(self):
@@ -90,7 +92,8 @@ class Host:
             return False
         # counted before it is played: the host's board saves the table while it plays
         self.version += 1
-        self.log.append((seat, bytes(intent)))
+        if self.log is not None:
+            self.log.append((seat, bytes(intent)))
         self.adapter.apply(seat, intent)
         self._broadcast_state(now)
         return True
@@ -153,21 +156,24 @@ class Host:
         self.seats[seat] = COMPUTER
 
     def to_dict(self):
-        """The table for the host's save: seats by address, version and log."""
-        return {"code": self.code, "game": self.game_id, "version": self.version,
-                "seats": [s.hex() if isinstance(s, bytes) else s for s in self.seats],
-                "watchers": [w.hex() for w in self.watchers],
-                "log": [[seat, intent.hex()] for seat, intent in self.log]}
+        """The table for the host's save: seats by address, version (and the log if kept)."""
+        d = {"code": self.code, "game": self.game_id, "version": self.version,
+             "seats": [s.hex() if isinstance(s, bytes) else s for s in self.seats],
+             "watchers": [w.hex() for w in self.watchers]}
+        if self.log is not None:
+            d["log"] = [[seat, intent.hex()] for seat, intent in self.log]
+        return d
 
     @classmethod
     def from_dict(cls, link, adapter, d, now):
         """The table of a host that rebooted, its game already restored in `adapter`: every
         guest is sent the state at once, so the table goes on where it stopped."""
-        host = cls(link, d["code"], d["game"], adapter)
+        host = cls(link, d["code"], d["game"], adapter, log="log" in d)
         host.version = d["version"]
         host.seats = [bytes.fromhex(s) if isinstance(s, str) else s for s in d["seats"]]
         host.watchers = [bytes.fromhex(w) for w in d["watchers"]]
-        host.log = [(seat, bytes.fromhex(intent)) for seat, intent in d["log"]]
+        if "log" in d:
+            host.log = [(seat, bytes.fromhex(intent)) for seat, intent in d["log"]]
         host._broadcast_state(now)
         return host
 

@@ -32,19 +32,20 @@ def offer_resume(app, name, title, build, spec=None, version=1, migrate=None):
     app.push(Choice(app, title, ["Tiếp tục ván trước", "Ván mới"], picked))
 
 
-def together_items(app, game_id, module, players):
+def together_items(app, game_id, module, settings):
     """The "Chơi chung" (host a table) and "Vào bàn" (join one) entries of a game's setup menu.
 
     `module` names the game's module for shared tables, imported only when one is opened (with
-    tet.ui.together and the radio link): it has `new_adapter(app, players)`, `host_screen(app,
-    host)` and `guest_screen(app, guest)`; `players()` is the setup menu's number of players.
+    tet.ui.together and the radio link): it has `new_adapter(app, chosen)`, `host_screen(app,
+    host)` and `guest_screen(app, guest)`; `settings()` gives what the setup menu chose (`chosen`:
+    the number of players, house rules, names, as the game needs).
     """
 
     def host(menu):
         from tet.ui.together import HostLobby
 
         game = __import__(module, None, None, ("host_screen",))
-        app.push(HostLobby(app, game_id, game.new_adapter(app, players()),
+        app.push(HostLobby(app, game_id, game.new_adapter(app, settings()),
                            lambda table: game.host_screen(app, table)))
 
     def join(menu):

@@ -70,7 +70,11 @@ class HostLobby(Screen):
         g.text("Mã bàn: %d" % self.host.code, 2, y + 1, G.GOLD, big=g.colour)
         y += (g.big.height if g.colour else g.line_h) + 2
         cols = g.cols()
-        for seat, holder in enumerate(self.host.seats):
+        seats = self.host.seats
+        seated = len(seats) - seats.count(OPEN) - seats.count(COMPUTER)
+        g.text(clip("Đã vào: %d/%d người" % (seated, len(seats)), cols), 2, y, G.CREAM)
+        y += g.line_h
+        for seat, holder in enumerate(seats):
             if y + g.line_h > bottom:
                 break
             g.text(clip("Ghế %d: %s" % (seat + 1, seat_word(holder)), cols), 2, y, G.CREAM)

@@ -58,6 +58,7 @@ class HostBoard(_AtTable):
         seats = [HUMAN] + [COMPUTER if s == TABLE_COMPUTER else REMOTE for s in host.seats[1:]]
         Board.__init__(self, app, host.adapter.game, seats, LEVEL)
         host.adapter.play = self._show_move
+        app.serve(host.poll)
 
     def _play(self, square, step):
         # our own or a computer player's move: through the table, which calls _show_move
@@ -67,7 +68,6 @@ class HostBoard(_AtTable):
         Board._play(self, square, step)
 
     def tick(self, now):
-        self.host.poll(now)
         game = self.game
         turn = game.turn
         if not game.over and self.seats[turn] == REMOTE and self.asked != self.host.version and \
@@ -122,6 +122,12 @@ class GuestBoard(_AtTable):
         if guest.seat != WATCH:
             seats[guest.seat] = HUMAN
         Board.__init__(self, app, game, seats, LEVEL)
+        self.fresh = False
+        app.serve(self._serve)
+
+    def _serve(self, now):
+        if self.guest.poll(now):
+            self.fresh = True
 
     def _play(self, square, step):
         # the player's pick goes to the host; the board moves when the host's answer comes
@@ -133,7 +139,8 @@ class GuestBoard(_AtTable):
 
     def tick(self, now):
         guest = self.guest
-        if guest.poll(now) and not self.animating:
+        if self.fresh and not self.animating:
+            self.fresh = False
             self._sync()
             return True
         heard = guest.link.heard(guest.host)

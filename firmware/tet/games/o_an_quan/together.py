@@ -7,7 +7,8 @@ from tet.games.o_an_quan.engine import Game
 
 
 def new_adapter(app, players):
-    """The host's game for a new shared table, with the house rules of Cài đặt."""
+    """The host's game for a new shared table of `players` (the setup menu's choice), with the
+    house rules of Cài đặt."""
     return shared.Shared(Game(players, int(app.rule("oaq", "quan_value", 10)),
                               bool(app.rule("oaq", "quan_non", 0))))
 

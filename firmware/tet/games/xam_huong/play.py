@@ -14,7 +14,7 @@ from tet.games.xam_huong import views as V
 from tet.games.xam_huong.options import OPTIONS
 from tet.ui.house_rules import following, value_label, values
 from tet.ui.game_screen import GameScreen
-from tet.ui.session import offer_resume
+from tet.ui.session import offer_resume, together_items
 from tet.ui.widgets import Choice, Menu, draw_hints, hints, rules_entry
 
 SAVE = "xam_huong"
@@ -54,10 +54,13 @@ class Setup(Menu):
         for option in OPTIONS:
             texts.append(option[1] + ": " + value_label(option, self.options[option[0]]))
         self.items = [(text, self._pick) for text in texts]
+        self.items += together_items(self.app, "xh", "tet.games.xam_huong.together",
+                                     lambda: (self.players, dict(self.options),
+                                              self.names[:self.players]))
         self.items.append(rules_entry(self.app, "tet.games.xam_huong.help"))
 
     def first_enter(self):
-        offer_resume(self.app, SAVE, "Xăm Hường", lambda saved: Play.from_save(self.app, saved))
+        offer_resume(self.app, SAVE, "Xăm Hường", lambda saved: resume(self.app, saved))
 
     def _steppable(self, i):
         return i == PLAYERS_ROW or i == MODE_ROW or FIRST_OPTION <= i < FIRST_OPTION + len(OPTIONS)
@@ -119,6 +122,15 @@ class Setup(Menu):
         choices = ("Người %d" % (p + 1),) + V.FAMILY_NAMES
         self.names[p] = following(choices, self.names[p])
         menu.items[p] = ("%d: %s" % (p + 1, self.names[p]), self._rename)
+
+
+def resume(app, saved):
+    """The screen of a saved game: the bowl, or the bowl of a shared table this gadget hosted."""
+    if isinstance(saved, dict) and "table" in saved:
+        from tet.games.xam_huong.table_play import resume_host
+
+        return resume_host(app, XamHuong.from_dict(saved.get("game")), saved)
+    return Play.from_save(app, saved)
 
 
 class Play(GameScreen):

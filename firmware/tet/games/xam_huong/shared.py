@@ -1,0 +1,108 @@
+"""Xăm Hường at a shared table (tet.net.table's adapter): everything is public, so the public
+state is the whole game plus the roll on show; an intent is "roll" (the host draws the dice: its
+engine is the only truth) or, with the house rule không lấy thẻ, "take" or "decline" that roll.
+
+The public state is JSON: {"game": the engine's to_dict(), "names", "dice" (the last dice),
+"pending" (dice waiting for take/decline, or null), "shown" ([heading, roll name, outcome,
+colour], what the roll did, written by the host's screen)}.
+"""
+
+import json
+
+from tet.games.xam_huong.engine import XamHuong
+
+ROLL = b"R"
+TAKE = b"T"
+DECLINE = b"D"
+MAX_TEXT = 200
+
+
+class Shared:
+    """The host's game behind the table protocol; `draw()` gives six dice from the host's
+    generator; `on_roll(seat, intent)` (set by the host's screen) runs after each accepted
+    intent, before the new state is sent."""
+
+    def __init__(self, game, names, draw):
+        self.game = game
+        self.players = game.players
+        self.names = names
+        self.draw = draw
+        self.dice = [1, 2, 3, 4, 5, 6]
+        self.pending = None
+        self.shown = ["", "", "", 1]
+        self.on_roll = None
+
+    def options(self):
+        """Nothing beyond the public state: the house rules are in the game."""
+        return b""
+
+    def public(self):
+        """The whole game and the roll on show."""
+        return json.dumps({"game": self.game.to_dict(), "names": self.names, "dice": self.dice,
+                           "pending": self.pending, "shown": self.shown}).encode()
+
+    def to_move(self):
+        """The seat whose turn it is to roll."""
+        return self.game.turn
+
+    def over(self):
+        """True once every stick is won."""
+        return self.game.over()
+
+    def accepts(self, seat, intent):
+        """A roll when it is `seat`'s turn and no roll waits; take/decline of the waiting roll."""
+        game = self.game
+        if seat != game.turn or game.over():
+            return False
+        if intent == ROLL:
+            return self.pending is None
+        if self.pending is None:
+            return False
+        return intent == TAKE or (intent == DECLINE and bool(game.options["khong_lay_the"]))
+
+    def apply(self, seat, intent):
+        """Roll (or settle the waiting roll) for `seat`."""
+        game = self.game
+        if intent == ROLL:
+            dice = self.draw()
+            self.dice = list(dice)
+            if game.options["khong_lay_the"]:
+                self.pending = list(dice)
+            else:
+                game.roll(dice)
+        else:
+            waiting = self.pending or []
+            self.pending = None
+            game.roll(bytes(waiting), intent == DECLINE)
+        if self.on_roll:
+            self.on_roll(seat, intent)
+
+
+def _dice(value):
+    if not isinstance(value, list) or len(value) != 6 or \
+            not all(isinstance(d, int) and 1 <= d <= 6 for d in value):
+        raise ValueError("bad dice")
+    return value
+
+
+def view(public):
+    """(game, names, dice, pending, shown) of a public state; ValueError when it is not one (a
+    guest never trusts the air blindly)."""
+    try:
+        data = json.loads(public)
+    except ValueError:
+        raise ValueError("not a table state")
+    if not isinstance(data, dict):
+        raise ValueError("not a table state")
+    game = XamHuong.from_dict(data.get("game"))
+    names = data.get("names")
+    if not isinstance(names, list) or len(names) != game.players or \
+            not all(isinstance(n, str) and 0 < len(n) <= 24 for n in names):
+        raise ValueError("bad names")
+    pending = data.get("pending")
+    shown = data.get("shown")
+    if not isinstance(shown, list) or len(shown) != 4 or \
+            not all(isinstance(t, str) and len(t) <= MAX_TEXT for t in shown[:3]) or \
+            not isinstance(shown[3], int) or not 0 <= shown[3] < 16:
+        raise ValueError("bad shown roll")
+    return game, names, _dice(data.get("dice")), None if pending is None else _dice(pending), shown

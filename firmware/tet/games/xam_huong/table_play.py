@@ -1,0 +1,316 @@
+"""Xăm Hường at a shared table: every player shakes their own gadget.
+
+The host's gadget holds the game (tet.net.table.Host with shared.Shared); a guest's shows the
+host's state. On your turn, shake (or OK): the host draws the dice, every gadget tumbles them
+and lands on the same roll, names it and says what it took. With the house rule không lấy thẻ
+the roller's gadget then asks "Lấy thẻ?". Seats nobody took are rolled by the host for the
+computer. NEXT shows the score table, PREV the history; the settlement ends the game on every
+gadget. The host saves the game and the table after every roll.
+"""
+
+import time
+
+from tet.core import gfx as G
+from tet.core import input as inp
+from tet.core import sound
+from tet.core.text import clip, wrap
+from tet.games.xam_huong import engine as XH
+from tet.games.xam_huong import rules as R
+from tet.games.xam_huong import shared
+from tet.games.xam_huong import views as V
+from tet.games.xam_huong.play import ROLL_MS, FRAME_MS, SAVE, TUNES
+from tet.net.link import Link
+from tet.net.table import COMPUTER, WATCH, Host
+from tet.ui.game_screen import GameScreen
+from tet.ui.widgets import Choice, draw_hints, hints
+
+LOST_MS = 5000
+
+
+def roll_texts(game, names, pending):
+    """[heading, roll name, outcome, colour] of the roll just made (waiting for "Lấy thẻ?" when
+    `pending` holds its dice)."""
+    if pending is not None:
+        index = XH.roll_index(bytes(pending))
+        return [V.roll_heading(V.player_name(names, game.turn), game.rolls + 1),
+                V.roll_title(XH.CATEGORY[index], XH.RANK[index]), "Lấy thẻ hay không?", G.GOLD]
+    category = game.last_category
+    colour = G.GOLD if R.CATEGORY_KIND[category] or category <= R.LUC_PHU else G.WHITE
+    return [V.roll_heading(V.player_name(names, game.last_player), game.rolls),
+            V.roll_title(category, game.last_rank), V.outcome_text(game, names), colour]
+
+
+class TableBowl(GameScreen):
+    """The bowl of a shared table: what the host's and a guest's gadgets share (the dice's
+    tumble, the prompt, the score table and history, the settlement). Subclasses act: `_act`
+    sends or applies a roll, `_computer_take` settles a computer's waiting roll."""
+
+    title = "Xăm Hường"
+    save_key = SAVE
+    bot_ms = 1200
+    lost = False
+
+    def __init__(self, app, own, state):
+        GameScreen.__init__(self, app)
+        self.own = own
+        self.dice = bytearray(b"\x01\x02\x03\x04\x05\x06")
+        self.bounce = bytearray(6)
+        self.rolling_since = None
+        self.phase = -1
+        self._take(*state)
+        self.dice[:] = bytes(self.landing)
+
+    def _take(self, game, names, dice, pending, shown):
+        self.game = game
+        self.names = names
+        self.landing = dice
+        self.pending = pending
+        self.shown = shown
+
+    def _mine(self):
+        """It is this gadget's person's turn (not a watcher's)."""
+        return self.own != WATCH and not self.game.over() and self.game.turn == self.own
+
+    def _act(self, intent):
+        """Roll, take or decline for this gadget's person."""
+
+    def _computer_take(self):
+        """A computer player's roll waits for "Lấy thẻ?" (only the host has computer players)."""
+
+    def _tumble(self):
+        self.phase = -1
+        self.rolling_since = self.app.hw.clock()
+        self.app.sound.play(sound.DICE, self.rolling_since)
+
+    def _ask_take(self):
+        choice = Choice(self.app, "Lấy thẻ?", ["Lấy", "Không lấy"],
+                        lambda i: self._act(shared.DECLINE if i == 1 else shared.TAKE))
+        choice.on_back = self._take_on_back
+        self.app.push(choice)
+
+    def _take_on_back(self, menu):
+        # BACK takes what the roll earns: the roll is never lost
+        self.app.pop()
+        self._act(shared.TAKE)
+
+    def _landed(self):
+        """The dice are down: play the roll's tune, ask "Lấy thẻ?" or end the game."""
+        self.rolling_since = None
+        self.dice[:] = bytes(self.landing)
+        for i in range(6):
+            self.bounce[i] = 0
+        if self.pending is not None:
+            if self._mine():
+                self._ask_take()
+            else:
+                self._computer_take()
+            return
+        if self.game.rolls:
+            self.app.sound.play(TUNES[self.game.last_category], self.app.hw.clock())
+        if self.game.over():
+            self.forget()
+            self.app.push(V.Lines(self.app, "Kết quả", V.settlement_lines(self.game, self.names),
+                                  on_close=self._close))
+
+    def _close(self):
+        self.app.radio_off()
+        self.app.pop()
+
+    # ----- events -----
+
+    def handle(self, ev):
+        if self.rolling_since is not None:
+            self._landed()
+            return
+        if ev == inp.SHAKE or ev == inp.OK:
+            if self._mine():
+                if self.pending is None:
+                    self._act(shared.ROLL)
+                else:
+                    self._ask_take()
+        elif inp.forward(ev):
+            self.app.push(V.Lines(self.app, "Bảng điểm",
+                                  V.table_lines(self.game, self.names, self.app.gfx.small)))
+        elif inp.backward(ev):
+            self.app.push(V.Lines(self.app, "Lịch sử",
+                                  V.history_lines(self.game, self.names, self.app.gfx.small)))
+        elif ev == inp.BACK:
+            self.ask_leave()
+
+    def tick(self, now):
+        if self.rolling_since is None:
+            return False
+        elapsed = time.ticks_diff(now, self.rolling_since)
+        if elapsed >= ROLL_MS:
+            self._landed()
+            return True
+        phase = elapsed // FRAME_MS
+        if phase == self.phase:
+            return False        # the dice move once a frame: no redraw in between
+        self.phase = phase
+        rng = self.app.rng
+        for i in range(6):
+            if (phase + i) % 2 == 0:
+                self.dice[i] = rng.randint(1, 6)
+            self.bounce[i] = (ROLL_MS - elapsed) * ((phase + i) % 3) // (ROLL_MS // 6) // 2
+        return True
+
+    # ----- drawing -----
+
+    def draw(self, g):
+        rolling = self.rolling_since is not None
+        who, result, outcome, colour = self.shown
+        turn = V.player_name(self.names, self.game.turn)
+        if self.lost:
+            prompt = "Mất liên lạc với bàn…"
+        elif self._mine():
+            prompt = turn + ": " + ("lắc/" if self.app.input.has_motion else "") + \
+                hints(self.app, ok="gieo")
+        else:
+            prompt = "Tới lượt " + turn
+        if g.small:
+            y = g.header(clip(who or "Xăm Hường", g.cols() - 1))
+            V.draw_dice(g, self.dice, y + 1, self.bounce if rolling else None)
+            if not rolling:
+                g.text(clip(result, g.cols()), 1, y + 19, colour)
+                draw_hints(g, prompt)
+            return
+        y = g.header("Xăm Hường", "Lượt %d" % (self.game.rolls + 1))
+        cols = g.cols() - 1
+        g.text(clip(who, cols), 3, y, G.CREAM)
+        size, _gap = V.die_size(g)
+        V.draw_dice(g, self.dice, y + g.line_h + 4, self.bounce if rolling else None)
+        y += g.line_h + size + 7
+        if not rolling and result:
+            big = len(result) <= g.cols(True)
+            g.text_center(result if big else clip(result, cols), y, colour, big)
+            y += (g.big.height if big else g.line_h) + 2
+            for line in wrap(outcome, cols)[:2]:
+                g.text_center(line, y, G.CREAM)
+                y += g.line_h
+        draw_hints(g, prompt)
+
+
+class HostBowl(TableBowl):
+    """The host's bowl: its engine is the table's truth; it rolls for the computer's seats and
+    saves the game with the table after every roll."""
+
+    def __init__(self, app, host):
+        self.host = host
+        adapter = host.adapter
+        adapter.on_roll = self._rolled
+        TableBowl.__init__(self, app, 0, (adapter.game, adapter.names, adapter.dice,
+                                          adapter.pending, adapter.shown))
+        app.serve(host.poll)
+
+    def _rolled(self, seat, intent):
+        # the host accepted a roll (or its take/decline): what every gadget will show
+        adapter = self.host.adapter
+        adapter.shown = roll_texts(self.game, self.names, adapter.pending)
+        self._take(self.game, self.names, adapter.dice, adapter.pending, adapter.shown)
+        self.save()
+        if intent == shared.ROLL:
+            self._tumble()
+        else:
+            self._landed()
+
+    def _act(self, intent):
+        self.host.play(self.own, intent, self.app.hw.clock())
+
+    def _computer_take(self):
+        if self.host.seats[self.game.turn] == COMPUTER:
+            self.host.play(self.game.turn, shared.TAKE, self.app.hw.clock())
+
+    def tick(self, now):
+        if not self.game.over() and self.rolling_since is None and \
+                self.host.seats[self.game.turn] == COMPUTER and self.computer_due(now):
+            self.host.play(self.game.turn, shared.ROLL, now)
+            return True
+        return TableBowl.tick(self, now)
+
+    def save_data(self):
+        if self.game.over():
+            return None
+        adapter = self.host.adapter
+        return {"game": self.game.to_dict(), "names": self.names, "scorer": 0,
+                "dice": list(adapter.dice), "shown": list(adapter.shown),
+                "pending": adapter.pending, "table": self.host.to_dict()}
+
+
+class GuestBowl(TableBowl):
+    """A guest's bowl: it shows the host's state and sends its person's rolls."""
+
+    def __init__(self, app, guest):
+        self.guest = guest
+        self.version = guest.version
+        self.sent = -1          # the state version this gadget's roll was sent for
+        self.fresh = False
+        TableBowl.__init__(self, app, guest.seat, shared.view(guest.state))
+        app.serve(self._serve)
+
+    def _serve(self, now):
+        if self.guest.poll(now):
+            self.fresh = True
+
+    def _act(self, intent):
+        if self.sent != self.guest.version:
+            self.sent = self.guest.version
+            self.guest.intend(intent, self.app.hw.clock())
+
+    def forget(self):
+        """Nothing to forget: this gadget's own save (of a game of its own) stays."""
+
+    def ask_leave(self):
+        """Leave the table, or stay."""
+        self.app.push(Choice(self.app, "Rời bàn?", ["Ở lại", "Rời bàn"],
+                             lambda i: i == 1 and self.app.home()))
+
+    def tick(self, now):
+        guest = self.guest
+        heard = guest.link.heard(guest.host)
+        lost = heard is None or now - heard > LOST_MS
+        changed = lost != self.lost
+        self.lost = lost
+        if self.fresh and self.rolling_since is None:
+            self.fresh = False
+            self._sync()
+            return True
+        return TableBowl.tick(self, now) or changed
+
+    def _sync(self):
+        try:
+            state = shared.view(self.guest.state)
+        except ValueError:
+            return
+        was_waiting = self.pending is not None
+        rolls = self.game.rolls
+        self.version = self.guest.version
+        self._take(*state)
+        # a new roll tumbles; the take (or decline) of a roll on show only lands it
+        if not was_waiting and (self.pending is not None or self.game.rolls != rolls):
+            self._tumble()
+        else:
+            self._landed()
+
+
+def resume_host(app, game, saved):
+    """The host's bowl of a saved shared game: the table goes on where it stopped."""
+    names = saved.get("names")
+    adapter = shared.Shared(game, names, lambda: draw_dice(app))
+    adapter.dice = list(saved.get("dice"))
+    adapter.pending = saved.get("pending")
+    adapter.shown = list(saved.get("shown"))
+    shared.view(adapter.public())       # every field checked as a guest would
+    table = saved.get("table")
+    if not isinstance(table, dict):
+        raise ValueError("bad table")
+    host = Host.from_dict(Link(app.radio(), app.rng.next32()), adapter, table, app.hw.clock())
+    if len(host.seats) != game.players:
+        raise ValueError("bad table")
+    return HostBowl(app, host)
+
+
+def draw_dice(app):
+    """Six dice from the app's generator (the host rolls for everyone)."""
+    rng = app.rng
+    return bytes(rng.randint(1, 6) for _ in range(6))
