@@ -1,4 +1,5 @@
-"""Whole shared Ô Ăn Quan games between simulated gadgets (tetcli.net_play, `tet net play`):
+"""Whole shared games between simulated gadgets (tetcli.net_play, `tet net play`), Ô Ăn Quan
+and Xăm Hường:
 on a clean channel and on one that loses 20% of its frames (and repeats and reorders some),
 with a guest and the host rebooting mid-game; every gadget must end with the state a replay of
 the host's log on one gadget gives, and every frame must fit ESP-NOW."""
@@ -35,6 +36,24 @@ def test_a_whole_game_between_gadgets_ends_the_same_on_every_one(gadgets, channe
         assert all(conserved(row["result"], gadgets) for row in rows)
         resent = sum(row["retransmitted"] for row in rows)
         assert (resent > 0 and report["lost"] > 0) if noise else (resent == 0)
+
+
+@pytest.mark.parametrize("gadgets, humans", [(2, 2), (5, 3), (12, 12)])
+def test_xam_huong_between_gadgets_settles_the_same_on_every_one(gadgets, humans):
+    report = SharedRun(gadgets, humans, 4, game_id="xh", **BAD).run()
+    assert report["ok"], report
+    rows = report["gadgets"]
+    assert len({row["digest"] for row in rows}) == 1
+    for row in rows:
+        assert sum(row["result"]) == 0 and len(row["result"]) == gadgets   # who pays, who gets
+    assert sorted(row["seat"] for row in rows) == list(range(humans)) + [255] * (gadgets - humans)
+
+
+def test_xam_huong_survives_a_host_reboot_and_replays_its_dice():
+    run = SharedRun(3, 3, 9, game_id="xh", **BAD)
+    report = run.run(reboots=[(5000, 0), (9000, 2)])
+    assert report["ok"], report
+    assert report["moves"] > 10
 
 
 def test_computer_seats_are_played_by_the_host_and_the_other_gadgets_watch():
@@ -86,7 +105,7 @@ def test_every_frame_fits_esp_now_and_the_state_replays_on_one_gadget():
     replayed = Game(4)
     for _seat, intent in run.host.log:
         replayed.play(intent[0], 1 if intent[1] else -1)
-    assert bytes(replayed.state) == bytes(run.game.state) and replayed.over
+    assert bytes(replayed.state) == bytes(run.host.adapter.game.state) and replayed.over
 
 
 def tet(*args):
@@ -107,6 +126,7 @@ def test_the_command_line_reports_every_gadget_in_json():
 @pytest.mark.parametrize("args, words", [
     (["--game", "chess", "--gadgets", "2", "--seed", "1"], "--game must be one of"),
     (["--game", "totom", "--gadgets", "2", "--seed", "1"], "not played over the radio yet"),
+    (["--game", "xh", "--gadgets", "13", "--seed", "1"], "--gadgets must be 2..12"),
     (["--game", "oaq", "--gadgets", "5", "--seed", "1"], "--gadgets must be 2..4"),
     (["--game", "oaq", "--gadgets", "3", "--humans", "4", "--seed", "1"], "--humans must be"),
     (["--game", "oaq", "--gadgets", "2", "--seed", "x"], "--seed must be a whole number"),

@@ -1,7 +1,7 @@
 """`tet net`: play a shared game between simulated gadgets over a seeded, lossy radio channel."""
 
 from tetcli.common import CliError, emit_json, parse_int, quote
-from tetcli.net_play import GAMES, PLAYED, SharedRun
+from tetcli.net_play import DRIVERS, GAMES, SharedRun
 
 # Above this a channel carries too little for a game to finish in its time.
 MAX_PROBABILITY = 0.5
@@ -40,15 +40,16 @@ def run_play(args):
     when not, 2 on bad options."""
     if args.game not in GAMES:
         raise CliError("--game must be one of %s, got %s" % ("|".join(GAMES), quote(args.game)))
-    if args.game not in PLAYED:
+    if args.game not in DRIVERS:
         raise CliError("--game %s is not played over the radio yet (so far: %s)"
-                       % (args.game, ", ".join(sorted(PLAYED))))
-    low, high = PLAYED[args.game]
-    gadgets = parse_int(args.gadgets, "--gadgets", low, high)
+                       % (args.game, ", ".join(sorted(DRIVERS))))
+    driver = DRIVERS[args.game]
+    gadgets = parse_int(args.gadgets, "--gadgets", driver.fewest, driver.most)
     humans = gadgets if args.humans is None else parse_int(args.humans, "--humans", 1, gadgets)
     seed = parse_int(args.seed, "--seed", 0, 2 ** 32 - 1)
     run = SharedRun(gadgets, humans, seed, _probability(args.loss, "--loss"),
-                    _probability(args.dup, "--dup"), _probability(args.reorder, "--reorder"))
+                    _probability(args.dup, "--dup"), _probability(args.reorder, "--reorder"),
+                    args.game)
     report = run.run()
     if args.json:
         emit_json(report)

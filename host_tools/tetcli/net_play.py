@@ -3,11 +3,14 @@ and the tests run them.
 
 Gadget 0 hosts; the others join by the table code. The first `humans` seats are people, each
 at their own gadget: scripted players that look at what their gadget shows and send intents
-over the radio after a moment's thought (a greedy move, or now and then any legal move, drawn
-from the run's seed). The other seats are the host's computer players (Dễ), and the gadgets
-beyond the people watch. A
-run can reboot a guest or the host at a given time (the host resumes from its save, written
-after every move as the app does), and ends when every gadget shows the host's final state.
+over the radio after a moment's thought. The other seats are the host's computer players, and
+the gadgets beyond the people watch. A run can reboot a guest or the host at a given time (the
+host resumes from its save, written after every accepted intent as the app does), and ends
+when every gadget shows the host's final state.
+
+What differs per game is a *driver* (DRIVERS): it makes the host's game and adapter, reads a
+public state as a gadget shows it, picks a person's or a computer's intent, replays the host's
+log on one gadget and states the result.
 """
 
 import binascii
@@ -24,15 +27,16 @@ from tet.core.rng import Rng  # noqa: E402
 from tet.games.o_an_quan import shared as oaq_shared  # noqa: E402
 from tet.games.o_an_quan.ai import Searcher, greedy_move, level_nodes  # noqa: E402
 from tet.games.o_an_quan.engine import Game  # noqa: E402
+from tet.games.xam_huong import shared as xh_shared  # noqa: E402
+from tet.games.xam_huong.engine import XamHuong  # noqa: E402
 from tet.net.link import Link  # noqa: E402
 from tet.net.table import COMPUTER, ME, Guest, Host  # noqa: E402
 
 GAMES = ("oaq", "xh", "totom", "xs")
-PLAYED = {"oaq": (2, 4)}        # games played over the radio so far: (fewest, most) gadgets
 STEP_MS = 10
 THINK_MS = 120                  # a scripted person's pause before acting
 WHIM = 4                        # a scripted person plays a random legal move one time in WHIM
-MAX_MS = 30 * 60 * 1000         # a whole game of virtual time, at most
+MAX_MS = 60 * 60 * 1000         # a whole game of virtual time, at most
 
 
 def address(i):
@@ -45,32 +49,160 @@ def digest(state):
     return "%08x" % (binascii.crc32(bytes(state)) & 0xFFFFFFFF)
 
 
-class SharedRun:
-    """One shared Ô Ăn Quan game between `gadgets` simulated gadgets (see the module doc)."""
+class OaqDriver:
+    """Ô Ăn Quan: people play greedy moves (now and then any legal move), the computer Dễ."""
 
-    def __init__(self, gadgets, humans, seed, loss=0.0, dup=0.0, reorder=0.0):
+    fewest, most = 2, 4
+
+    def __init__(self, players, rng):
+        self.players = players
+        self.rng = rng
+        self.searcher = Searcher(players)
+        self.nodes = level_nodes("de", players)
+        self.scratch = bytearray(6 * players + 5 * players + 2)
+
+    def new_adapter(self):
+        """The host's game and its adapter."""
+        return oaq_shared.Shared(Game(self.players))
+
+    def restore(self, saved):
+        """The adapter of a host restarting from `saved` (its "game" part)."""
+        return oaq_shared.Shared(Game.from_dict(saved))
+
+    def save(self, adapter):
+        """What the host's save keeps of its game."""
+        return adapter.game.to_dict()
+
+    def look(self, options, public):
+        """What a gadget shows of a public state: here the game."""
+        return oaq_shared.view(options, public)
+
+    def to_move(self, game):
+        """The seat to act, or None once the game is over."""
+        return None if game.over else game.turn
+
+    def intent(self, game, person):
+        """What the player to move does (a person, or the host's computer player)."""
+        if person and self.rng.below(WHIM) == 0:
+            return oaq_shared.intent(*self.rng.choice(game.legal_moves()))
+        if person:
+            return oaq_shared.intent(*greedy_move(game.state, game.players, game.quan_value,
+                                                  game.quan_non, self.scratch))
+        square, step, _value = self.searcher.search(game.state, self.nodes)
+        return oaq_shared.intent(square, step)
+
+    def position(self, public):
+        """The part of a public state every gadget must agree on."""
+        return oaq_shared.position(public)
+
+    def replay(self, log, seed):
+        """The position the host's log gives on one gadget, or None if it does not play."""
+        game = Game(self.players)
+        for seat, intent in log:
+            square, step = oaq_shared.move_of(intent)
+            if game.turn != seat or not game.is_legal(square, step):
+                return None
+            game.play(square, step)
+        return bytes(game.state)
+
+    def result(self, game):
+        """The final scores, or None before the end."""
+        return game.scores() if game.over else None
+
+
+class XhDriver:
+    """Xăm Hường: everyone rolls on their turn (the host draws the dice from its own generator,
+    seeded from the run's seed, so the log replays)."""
+
+    fewest, most = 2, 12
+
+    def __init__(self, players, rng):
+        self.players = players
+        self.rng = rng
+
+    def _dice_from(self, rng):
+        return lambda: bytes(rng.randint(1, 6) for _ in range(6))
+
+    def new_adapter(self):
+        self.dice_seed = self.rng.next32()
+        self.dice_rng = Rng(self.dice_seed)
+        names = ["Người %d" % (p + 1) for p in range(self.players)]
+        return xh_shared.Shared(XamHuong(self.players), names, self._dice_from(self.dice_rng))
+
+    def restore(self, saved):
+        adapter = xh_shared.Shared(XamHuong.from_dict(saved["game"]), saved["names"],
+                                   self._dice_from(self.dice_rng))
+        self.dice_rng.state = saved["dice_rng"]
+        adapter.dice, adapter.pending, adapter.shown = saved["dice"], saved["pending"], \
+            saved["shown"]
+        return adapter
+
+    def save(self, adapter):
+        return {"game": adapter.game.to_dict(), "names": adapter.names, "dice": adapter.dice,
+                "pending": adapter.pending, "shown": adapter.shown,
+                "dice_rng": self.dice_rng.state}
+
+    def look(self, options, public):
+        """(game, names, dice, pending, shown) of a public state."""
+        return xh_shared.view(public)
+
+    def to_move(self, shown):
+        game = shown[0]
+        return None if game.over() else game.turn
+
+    def intent(self, shown, person):
+        """Roll, or take the roll on show (people and computers take what they roll)."""
+        return xh_shared.ROLL if shown[3] is None else xh_shared.TAKE
+
+    def position(self, public):
+        return json.dumps(xh_shared.view(public)[0].to_dict(), sort_keys=True).encode()
+
+    def replay(self, log, seed):
+        adapter = xh_shared.Shared(XamHuong(self.players), [], self._dice_from(Rng(seed)))
+        for seat, intent in log:
+            if not adapter.accepts(seat, intent):
+                return None
+            adapter.apply(seat, intent)
+        return json.dumps(adapter.game.to_dict(), sort_keys=True).encode()
+
+    def result(self, shown):
+        """What each player won or lost, or None before the end."""
+        game = shown[0]
+        return game.nets() if game.over() else None
+
+
+DRIVERS = {"oaq": OaqDriver, "xh": XhDriver}
+
+
+class SharedRun:
+    """One shared game of `game_id` between `gadgets` simulated gadgets (see the module doc)."""
+
+    def __init__(self, gadgets, humans, seed, loss=0.0, dup=0.0, reorder=0.0, game_id="oaq"):
         self.air = Air(seed, loss, dup, reorder)
         self.rng = Rng(seed)
         self.gadgets = gadgets
         self.humans = humans
+        self.game_id = game_id
+        self.driver = DRIVERS[game_id](gadgets, self.rng)
         self.code = 1000 + self.rng.below(9000)
-        self.game = Game(gadgets)
-        self.host = Host(self._link(0), self.code, "oaq", oaq_shared.Shared(self.game),
+        self.host = Host(self._link(0), self.code, game_id, self.driver.new_adapter(),
                          people=humans, log=True)
         self.guests = [None] + [Guest(self._link(i), self.code) for i in range(1, gadgets)]
-        self.searcher = Searcher(gadgets)
-        self.nodes = level_nodes("de", gadgets)
-        self.scratch = bytearray(len(self.game.state))
         self.saved = self._save()
         self.now = 0
         self.acted = {}         # gadget -> (version acted on, ms when it may act)
         self.stats = [[0, 0] for _ in range(gadgets)]   # sent, resent of earlier boots
 
+    def _host_view(self):
+        adapter = self.host.adapter
+        return self.driver.look(adapter.options(), adapter.public())
+
     def _link(self, i):
         return Link(self.air.radio(address(i)), self.rng.next32())
 
     def _save(self):
-        return json.dumps({"table": self.host.to_dict(), "game": self.game.to_dict()})
+        return json.dumps({"table": self.host.to_dict(),
+                           "game": self.driver.save(self.host.adapter)})
 
     def _counts(self, i):
         link = self.host.link if i == 0 else self.guests[i].link
@@ -85,32 +217,11 @@ class SharedRun:
         if i:
             self.guests[i] = Guest(self._link(i), self.code)
             return
-        # a move the host had not saved is gone: whoever made it sees their turn again
+        # an intent the host had not saved is gone: whoever sent it sees their turn again
         self.acted.clear()
         saved = json.loads(self.saved)
-        self.game = Game.from_dict(saved["game"])
-        self.host = Host.from_dict(self._link(0), oaq_shared.Shared(self.game), saved["table"],
-                                   self.now)
-
-    def _choose(self, game, person):
-        if person and self.rng.below(WHIM) == 0:
-            return self.rng.choice(game.legal_moves())
-        if person:
-            return greedy_move(game.state, game.players, game.quan_value, game.quan_non,
-                               self.scratch)
-        square, step, _value = self.searcher.search(game.state, self.nodes)
-        return square, step
-
-    def _host_turn(self):
-        seat = self.game.turn
-        who = self.host.seats[seat]
-        if who != ME and who != COMPUTER:
-            return
-        if not self._ready(0, self.host.version):
-            return
-        square, step = self._choose(self.game, who == ME)
-        self.host.play(seat, oaq_shared.intent(square, step), self.now)
-        self.saved = self._save()
+        self.host = Host.from_dict(self._link(0), self.driver.restore(saved["game"]),
+                                   saved["table"], self.now)
 
     def _ready(self, i, version):
         """A person (or the computer, for pacing) acts once per state, after THINK_MS."""
@@ -123,19 +234,31 @@ class SharedRun:
         self.acted[i] = (version, None)
         return True
 
+    def _host_turn(self):
+        view = self._host_view()
+        seat = self.driver.to_move(view)
+        if seat is None:
+            return
+        who = self.host.seats[seat]
+        if who != ME and who != COMPUTER:
+            return
+        if not self._ready(0, self.host.version):
+            return
+        self.host.play(seat, self.driver.intent(view, who == ME), self.now)
+        self.saved = self._save()
+
     def _guest_turn(self, i):
         guest = self.guests[i]
         if guest.seat is None or guest.state is None or guest.seat >= self.humans:
             return
-        view = oaq_shared.view(guest.options, guest.state)
-        if view.over or view.turn != guest.seat or not self._ready(i, guest.version):
+        view = self.driver.look(guest.options, guest.state)
+        if self.driver.to_move(view) != guest.seat or not self._ready(i, guest.version):
             return
-        square, step = self._choose(view, True)
-        guest.intend(oaq_shared.intent(square, step), self.now)
+        guest.intend(self.driver.intent(view, True), self.now)
 
     def settled(self):
         """True when the game is over and every gadget shows the host's final state."""
-        if not self.game.over:
+        if self.driver.to_move(self._host_view()) is not None:
             return False
         final = self.host.adapter.public()
         return all(g.state == final and g.version == self.host.version
@@ -150,25 +273,18 @@ class SharedRun:
             self.air.tick(self.now)
             version = self.host.version
             self.host.poll(self.now)
-            if self.host.version != version:     # a guest's move: saved, as the app does
+            if self.host.version != version:     # a guest's intent: saved, as the app does
                 self.saved = self._save()
             for i in range(1, self.gadgets):
                 self.guests[i].poll(self.now)
                 self._guest_turn(i)
-            if not self.game.over:
-                self._host_turn()
+            self._host_turn()
             self.now += STEP_MS
         return self.report()
 
     def replay(self):
-        """The host's log played on one gadget: the public state a single device ends with."""
-        game = Game(self.gadgets)
-        for seat, intent in self.host.log:
-            square, step = oaq_shared.move_of(intent)
-            if game.turn != seat or not game.is_legal(square, step):
-                return None
-            game.play(square, step)
-        return bytes(game.state)
+        """What a single gadget replaying the host's log ends with (see Driver.replay)."""
+        return self.driver.replay(self.host.log, getattr(self.driver, "dice_seed", 0))
 
     def report(self):
         """Per gadget: its seat, final state's digest, result and radio counts; `ok` when all
@@ -178,16 +294,17 @@ class SharedRun:
         ok = self.settled() and reference is not None
         for i in range(self.gadgets):
             if i == 0:
-                state, seat = self.host.adapter.public(), 0
+                state, seat, view = self.host.adapter.public(), 0, self._host_view()
             else:
-                state, seat = self.guests[i].state, self.guests[i].seat
-            view = oaq_shared.view(self.host.adapter.options(), state) if state else None
+                guest = self.guests[i]
+                state, seat = guest.state, guest.seat
+                view = self.driver.look(guest.options, state) if state else None
             sent, resent = self._counts(i)
             rows.append({"gadget": i, "seat": seat, "digest": digest(state or b""),
-                         "result": view.scores() if view is not None and view.over else None,
+                         "result": self.driver.result(view) if view is not None else None,
                          "sent": sent, "retransmitted": resent,
                          "dropped": self.air.lost_to.get(address(i), 0)})
-            ok = ok and state is not None and oaq_shared.position(state) == reference
-        return {"game": "oaq", "code": self.code, "moves": len(self.host.log),
+            ok = ok and state is not None and self.driver.position(state) == reference
+        return {"game": self.game_id, "code": self.code, "moves": len(self.host.log),
                 "ms": self.now, "frames": self.air.sent, "lost": self.air.lost,
                 "duplicated": self.air.copies, "gadgets": rows, "ok": ok}
