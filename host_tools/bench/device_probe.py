@@ -43,6 +43,13 @@ PATHS = {
     "app": "tet.core.app",
     "launcher": "tet.ui.launcher",
     "fake_hw": "fake_hw",                 # tests/portable: the boards' hardware, faked
+    "air": "sim.air",                     # the radio channel's fake (plain Python)
+    "net_link": "tet.net.link",
+    "net_table": "tet.net.table",
+    "oaq_shared": "tet.games.o_an_quan.shared",
+    "oaq_engine": "tet.games.o_an_quan.engine",
+    "xh_shared": "tet.games.xam_huong.shared",
+    "xh_engine": "tet.games.xam_huong.engine",
 }
 
 
@@ -188,7 +195,69 @@ def menu_frame(count, board="ttgo_tdisplay"):
     return list(range(count)), work
 
 
+def _shared_table(game, gadgets):
+    """A host and gadgets - 1 guests seated at a shared table on a clean channel; returns
+    (step(now), host, guests, the intent of the person to move)."""
+    air = load("air").Air(1)
+    link, table = load("net_link"), load("net_table")
+    if game == "oaq":
+        shared = load("oaq_shared")
+        adapter = shared.Shared(load("oaq_engine").Game(gadgets))
+
+        def intent(view_game):
+            return shared.intent(*view_game.legal_moves()[0])
+    else:
+        shared = load("xh_shared")
+        rng = load("rng").Rng(5)
+        adapter = shared.Shared(load("xh_engine").XamHuong(gadgets),
+                                ["Người %d" % (p + 1) for p in range(gadgets)],
+                                lambda: bytes(rng.randint(1, 6) for _ in range(6)))
+
+        def intent(view_game):
+            return shared.ROLL
+    host = table.Host(link.Link(air.radio(b"host00"), 1), 1234, game, adapter, gadgets)
+    guests = [table.Guest(link.Link(air.radio(b"guest" + bytes((48 + i,))), 2 + i), 1234)
+              for i in range(gadgets - 1)]
+    clock = [0]
+
+    def step():
+        clock[0] += 10
+        air.tick(clock[0])
+        host.poll(clock[0])
+        for guest in guests:
+            guest.poll(clock[0])
+    while any(g.seat is None or g.state is None for g in guests):
+        step()
+    return step, host, guests, intent, clock
+
+
+def net_move(count, game="oaq", gadgets=4):
+    """Playing together: one person's move at a shared table, from the guest's intent to the
+    new state taken by every gadget (host and guests, all in this one process: the sum of their
+    work, so an upper bound of the longest one) on a clean channel; units = 1."""
+    step, host, guests, intent, clock = _shared_table(game, int(gadgets))
+
+    def work(_):
+        turn = host.adapter.to_move()
+        target = host.version + 1
+        if turn == 0:
+            host.play(0, intent(host.adapter.game), clock[0])
+        else:
+            guest = [g for g in guests if g.seat == turn][0]
+            guest.intend(intent(host.adapter.game), clock[0])
+        while host.version < target or any(g.version < host.version for g in guests):
+            step()
+        for guest in guests:        # each gadget reads the state it was sent
+            if game == "oaq":
+                load("oaq_shared").view(guest.options, guest.state)
+            else:
+                load("xh_shared").view(guest.state)
+        return 1
+    return list(range(count)), work
+
+
 WORKLOADS = {
+    "net": net_move,          # COUNT GAME GADGETS
     "frame": menu_frame,      # COUNT [BOARD]
     "oaq": oaq_search,        # COUNT PLAYERS LEVEL
     "wait": wait_scan,        # COUNT

@@ -49,6 +49,11 @@ FIGURES = [
     ("Xấp Sắc all legal plays, busy position", ["xs_legal"], 3, "play", None),
     ("Xấp Sắc one play per card set, big lead", ["xs_big_lead"], 2, "play", None),
     ("Xấp Sắc computer move as leader, normal", ["xs_move"], 2, "call", 1000),
+    # every gadget's share of one move, summed in one process: an upper bound of the slowest
+    ("Playing together: a move to every gadget, Ô Ăn Quan, 4 gadgets", ["net", "oaq", "4"], 8,
+     "call", 300),
+    ("Playing together: a roll to every gadget, Xăm Hường, 5 gadgets", ["net", "xh", "5"], 8,
+     "call", 300),
     # the fake display's show() stands for the SPI transfer, which is not interpreter work
     ("Menu frame redraw (TTGO T-Display), without the SPI transfer", ["frame"], 3, "frame",
      None),
@@ -78,7 +83,7 @@ def _probe_args(mode, spec, items):
 
 # Workloads whose modules do not compile from source in 160K (the device loads them as bytecode);
 # a bigger heap only makes a collection slower, so their figures err on the slow side.
-BIGGER_HEAP = {"to_tom_move": "320K"}
+BIGGER_HEAP = {"to_tom_move": "320K", "net": "320K"}
 
 
 # Workloads judged over more positions than callgrind can count in a `make bench`: all of them
