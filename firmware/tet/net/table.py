@@ -222,11 +222,15 @@ class Guest:
                 continue
             tag = payload[0]
             if tag == ord("S") and len(payload) >= 3:
+                end = payload.find(b"\0", 3)
+                try:
+                    game_id = bytes(payload[3:end]).decode() if end > 0 else ""
+                except UnicodeError:
+                    continue    # not a seat message of any table of ours
                 self.seat = payload[1]
                 self.players = payload[2]
-                end = payload.index(b"\0", 3) if b"\0" in payload[3:] else len(payload)
-                self.game_id = payload[3:end].decode()
-                self.options = payload[end + 1:]
+                self.game_id = game_id
+                self.options = payload[end + 1:] if end > 0 else b""
             elif tag == ord("T") and len(payload) >= 3:
                 version = _u16(payload, 1)
                 if version > self.version:

@@ -153,8 +153,14 @@ class GuestBoard(_AtTable):
 
     def _sync(self):
         public = self.guest.state
-        target = shared.position(public)
-        move = shared.last_move(public)
+        try:
+            # checked as a position of a real game of this table: the air is not trusted
+            target = bytes(shared.view(self.guest.options, public).state)
+            move = shared.last_move(public)
+        except ValueError:
+            return
+        if len(target) != len(self.game.state) or target == bytes(self.game.state):
+            return
         self.note = ""
         if move is not None and self.guest.version == self.shown + 1:
             probe = self.game.copy()
