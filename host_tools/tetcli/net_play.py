@@ -22,6 +22,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 if ROOT not in sys.path:
     sys.path.append(ROOT)
 
+import sim  # noqa: E402
+
+sim.install_fakes()     # MicroPython's wrapping tick functions in `time`, as the gadgets use
+
 from sim.air import Air  # noqa: E402
 from tet.core.rng import Rng  # noqa: E402
 from tet.games.o_an_quan import shared as oaq_shared  # noqa: E402

@@ -9,7 +9,8 @@ acknowledged by the peer's Link and sent again, with backoff, until it is.
 Messages need not arrive in order: the session layer (tet.net.table) sends whole snapshots
 stamped with a version, so a message put in a *slot* replaces an unacknowledged one of the same
 slot (the peer only needs the newest state), and the queue to a peer that walked away stays
-bounded. A boot id in every frame tells a peer's reboot from a late duplicate.
+bounded. A boot id in every frame tells a peer's reboot from a late duplicate. Times are the
+board's wrapping ms ticks (compared with time.ticks_diff).
 
 A message longer than one frame goes as PART frames, each acknowledged and resent on its own,
 and is handed over once all its parts are in; a peer keeps at most PARTIAL parts-in-progress.
@@ -20,6 +21,8 @@ Frames (little-endian):
   BEACON  kind, boot(2), payload            (to everyone, never acknowledged)
   PART    kind, boot(2), seq(2), message(2), index, count, piece
 """
+
+import time
 
 DATA = 1
 ACK = 2
@@ -112,7 +115,7 @@ class Link:
     def _queue(self, addr, peer, slot, frame, now):
         self.seq = (self.seq + 1) & 0xFFFF
         _put16(frame, 3, self.seq)
-        peer.pending.append([self.seq, slot, frame, now + RESEND_MS, 0])
+        peer.pending.append([self.seq, slot, frame, time.ticks_add(now, RESEND_MS), 0])
         self._transmit(addr, frame)
 
     def beacon(self, payload):
@@ -145,9 +148,9 @@ class Link:
         kind DATA or BEACON, and (addr, "reboot", b"") when a known peer restarted."""
         for addr in self.peers:
             for entry in self.peers[addr].pending:
-                if now - entry[3] >= 0:
+                if time.ticks_diff(now, entry[3]) >= 0:
                     entry[4] += 1
-                    entry[3] = now + min(RESEND_MS << entry[4], RESEND_CAP_MS)
+                    entry[3] = time.ticks_add(now, min(RESEND_MS << entry[4], RESEND_CAP_MS))
                     self.resent += 1
                     self._transmit(addr, entry[2])
         events = []

@@ -18,6 +18,8 @@ Messages (the first byte says which; numbers little-endian):
   beacon: B code(2), free seats, game id    host -> everyone, every BEACON_MS
 """
 
+import time
+
 from tet.net.link import BEACON, DATA
 
 BEACON_MS = 500
@@ -117,8 +119,8 @@ class Host:
     def poll(self, now):
         """Beacon, resend, and take what the guests sent; return the seats whose intents the
         engine refused (their gadget is sent the state again, so it shows the truth)."""
-        if now - self._beacon_due >= 0:
-            self._beacon_due = now + BEACON_MS
+        if time.ticks_diff(now, self._beacon_due) >= 0:
+            self._beacon_due = time.ticks_add(now, BEACON_MS)
             self.link.beacon(_with16(ord("B"), self.code, bytes((self.free_seats(),)) +
                                      self.game_id.encode()))
         refused = []
@@ -144,7 +146,7 @@ class Host:
         for seat, addr in enumerate(self.seats):
             if isinstance(addr, bytes):
                 heard = self.link.heard(addr)
-                if heard is None or now - heard > after_ms:
+                if heard is None or time.ticks_diff(now, heard) > after_ms:
                     out.append(seat)
         return out
 
@@ -180,9 +182,9 @@ class Host:
 
 class Guest:
     """A joining gadget's side: finds the table by its beacon (or is given the `host` address),
-    joins, keeps the newest state.
-    `seat` is None until the host gave one; `state` is the newest public state (bytes) and
-    `version` its number; `view` the adapter's `view(options, state)` result when one is set."""
+    joins, keeps the newest state. `seat` is None until the host gave one (WATCH at a full
+    table); `state` is the newest public state (bytes), `version` its number, `options` the
+    bytes the game's view needs besides it."""
 
     def __init__(self, link, code, host=None):
         self.link = link
@@ -237,10 +239,12 @@ class Guest:
                     self.version = version
                     self.state = payload[3:]
                     changed = True
-        if self.host is not None and self.seat is None and now - self._join_due >= 0:
-            self._join_due = now + HEARTBEAT_MS
+        if self.host is not None and self.seat is None and \
+                time.ticks_diff(now, self._join_due) >= 0:
+            self._join_due = time.ticks_add(now, HEARTBEAT_MS)
             self.link.send(self.host, _with16(ord("J"), self.code), now, "J")
-        elif self.host is not None and self.seat is not None and now - self._beat_due >= 0:
-            self._beat_due = now + HEARTBEAT_MS * 4
+        elif self.host is not None and self.seat is not None and \
+                time.ticks_diff(now, self._beat_due) >= 0:
+            self._beat_due = time.ticks_add(now, HEARTBEAT_MS * 4)
             self.link.send(self.host, b"H", now, "H")
         return changed

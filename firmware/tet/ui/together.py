@@ -9,6 +9,8 @@ the game is left (App.radio, App.home).
 A game offers this with tet.ui.session.together_items in its setup menu.
 """
 
+import time
+
 from tet.core import gfx as G
 from tet.core import input as inp
 from tet.core.app import Screen
@@ -106,7 +108,7 @@ class JoinList(Screen):
                     break
             else:
                 self.tables.append([addr, heard[0], heard[1], now])
-        self.tables = [t for t in self.tables if now - t[3] <= FORGET_MS]
+        self.tables = [t for t in self.tables if time.ticks_diff(now, t[3]) <= FORGET_MS]
         return [t[:3] for t in self.tables] != before
 
     def handle(self, ev):

@@ -8,6 +8,8 @@ guest picks its move with the keys as usual, but sends it instead of playing it;
 answer is shown sowing stone by stone, as a local move would be. Nobody can take a move back.
 """
 
+import time
+
 from tet.games.o_an_quan import shared
 from tet.games.o_an_quan.ai import Searcher
 from tet.games.o_an_quan.board import Board
@@ -144,7 +146,7 @@ class GuestBoard(_AtTable):
             self._sync()
             return True
         heard = guest.link.heard(guest.host)
-        lost = heard is None or now - heard > LOST_MS
+        lost = heard is None or time.ticks_diff(now, heard) > LOST_MS
         if lost != (self.note == LOST):
             self.note = LOST if lost else ""
             self._refresh_text()

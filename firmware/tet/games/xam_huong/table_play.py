@@ -268,7 +268,7 @@ class GuestBowl(TableBowl):
     def tick(self, now):
         guest = self.guest
         heard = guest.link.heard(guest.host)
-        lost = heard is None or now - heard > LOST_MS
+        lost = heard is None or time.ticks_diff(now, heard) > LOST_MS
         changed = lost != self.lost
         self.lost = lost
         if self.fresh and self.rolling_since is None:
