@@ -135,3 +135,37 @@ def test_a_guest_gone_for_long_on_its_turn_is_offered_to_the_computer():
         step_all(apps, 100)
     assert board_h.game.over and host.screen.title == "Kết quả"
     assert board_h.host.version - handed_over > mine > 0      # the computer moved seat 2
+
+
+def test_a_guest_that_reboots_mid_game_joins_again_and_gets_its_seat_back():
+    host, guest, board_h, board_g = start_table(Air(seed=6, loss=0.1))
+    apps = (host, guest)
+    for _ in range(300):
+        if board_h.host.version >= 4:
+            break
+        for app, board in ((host, board_h), (guest, board_g)):
+            if my_turn(app, board):
+                play_turn(app, apps)
+        step_all(apps, 100)
+    version = board_h.host.version
+    assert version >= 4
+    board_g = None
+    guest = new_app("devkit_ssd1306", address=2)         # the guest's gadget restarts
+    guest.rng.seed(99)      # a board's generator differs at every boot; the fake's does not
+    apps = (host, guest)
+    open_game(guest, "oaq")
+    pick(guest, apps, "Vào bàn")
+    step_all(apps, 1500)
+    press_on(guest, apps, TWO[guest.hw.name][1])         # the same table
+    step_all(apps, 1500)
+    board_g = guest.screen
+    assert type(board_g).__name__ == "GuestBoard" and board_g.guest.seat == 1
+    assert bytes(board_g.game.state) == bytes(board_h.game.state)
+    for _ in range(300):                                 # and the game goes on from there
+        if board_h.host.version >= version + 4:
+            break
+        for app, board in ((host, board_h), (guest, board_g)):
+            if my_turn(app, board):
+                play_turn(app, apps)
+        step_all(apps, 100)
+    assert board_h.host.version >= version + 4
