@@ -208,10 +208,8 @@ def _shared_table(game, gadgets):
             return shared.intent(*view_game.legal_moves()[0])
     else:
         shared = load("xh_shared")
-        rng = load("rng").Rng(5)
         adapter = shared.Shared(load("xh_engine").XamHuong(gadgets),
-                                ["Người %d" % (p + 1) for p in range(gadgets)],
-                                lambda: bytes(rng.randint(1, 6) for _ in range(6)))
+                                ["Người %d" % (p + 1) for p in range(gadgets)], b"bench")
 
         def intent(view_game):
             return shared.ROLL

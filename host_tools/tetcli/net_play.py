@@ -99,7 +99,7 @@ class OaqDriver:
         """The part of a public state every gadget must agree on."""
         return oaq_shared.position(public)
 
-    def replay(self, log, seed):
+    def replay(self, log):
         """The position the host's log gives on one gadget, or None if it does not play."""
         game = Game(self.players)
         for seat, intent in log:
@@ -115,39 +115,35 @@ class OaqDriver:
 
 
 class XhDriver:
-    """Xăm Hường: everyone rolls on their turn (the host draws the dice from its own generator,
-    seeded from the run's seed, so the log replays)."""
+    """Xăm Hường: everyone rolls on their turn (the host draws the dice from the generator of
+    its committed secret, so the log replays on one gadget from that secret)."""
 
     fewest, most = 2, 12
 
     def __init__(self, players, rng):
         self.players = players
-        self.rng = rng
-
-    def _dice_from(self, rng):
-        return lambda: bytes(rng.randint(1, 6) for _ in range(6))
+        self.secret = rng.next32().to_bytes(4, "little") * 4
 
     def new_adapter(self):
-        self.dice_seed = self.rng.next32()
-        self.dice_rng = Rng(self.dice_seed)
         names = ["Người %d" % (p + 1) for p in range(self.players)]
-        return xh_shared.Shared(XamHuong(self.players), names, self._dice_from(self.dice_rng))
+        return xh_shared.Shared(XamHuong(self.players), names, self.secret)
 
     def restore(self, saved):
         adapter = xh_shared.Shared(XamHuong.from_dict(saved["game"]), saved["names"],
-                                   self._dice_from(self.dice_rng))
-        self.dice_rng.state = saved["dice_rng"]
+                                   self.secret)
+        adapter.rng.state = saved["dice_rng"]
         adapter.dice, adapter.pending, adapter.shown = saved["dice"], saved["pending"], \
             saved["shown"]
         return adapter
 
     def save(self, adapter):
+        """What the host's save keeps of its game (its dice generator's state too)."""
         return {"game": adapter.game.to_dict(), "names": adapter.names, "dice": adapter.dice,
                 "pending": adapter.pending, "shown": adapter.shown,
-                "dice_rng": self.dice_rng.state}
+                "dice_rng": adapter.rng.state}
 
     def look(self, options, public):
-        """(game, names, dice, pending, shown) of a public state."""
+        """(game, names, dice, pending, shown, commit, secret) of a public state."""
         return xh_shared.view(public)
 
     def to_move(self, shown):
@@ -161,8 +157,8 @@ class XhDriver:
     def position(self, public):
         return json.dumps(xh_shared.view(public)[0].to_dict(), sort_keys=True).encode()
 
-    def replay(self, log, seed):
-        adapter = xh_shared.Shared(XamHuong(self.players), [], self._dice_from(Rng(seed)))
+    def replay(self, log):
+        adapter = xh_shared.Shared(XamHuong(self.players), [], self.secret)
         for seat, intent in log:
             if not adapter.accepts(seat, intent):
                 return None
@@ -288,7 +284,7 @@ class SharedRun:
 
     def replay(self):
         """What a single gadget replaying the host's log ends with (see Driver.replay)."""
-        return self.driver.replay(self.host.log, getattr(self.driver, "dice_seed", 0))
+        return self.driver.replay(self.host.log)
 
     def report(self):
         """Per gadget: its seat, final state's digest, result and radio counts; `ok` when all

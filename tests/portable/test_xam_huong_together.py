@@ -82,6 +82,8 @@ def test_three_seats_two_gadgets_roll_to_the_settlement_together():
     seats = set(record[0] for record in game_h.history_records())
     assert 2 in seats                                    # the computer rolled its seat
     assert sum(game_h.nets()) == 0
+    honest = "\n".join(t for t, _c in guest.screen.lines)
+    assert "Xúc xắc đúng cam kết của chủ bàn" in honest, honest   # the guest checked the dice
     for payer, payee, amount in game_h.settlement():
         line = "%s trả %s %d" % (bowl_h.names[payer], bowl_h.names[payee], amount)
         for app in apps:

@@ -4,11 +4,20 @@ engine is the only truth) or, with the house rule không lấy thẻ, "take" or 
 
 The public state is JSON: {"game": the engine's to_dict(), "names", "dice" (the last dice),
 "pending" (dice waiting for take/decline, or null), "shown" ([heading, roll name, outcome,
-colour], what the roll did, written by the host's screen)}.
+colour], what the roll did, written by the host's screen), "commit", "secret"}.
+
+The host's dice are committed to: they come from a generator seeded by a random secret whose
+SHA-256 (`commit`) every state carries from the first; the finished game's state reveals the
+secret, so each gadget replays the dice it saw and tells whether they were the committed ones
+(`dice_honest`). (The generator's seed is 32 bits: a patient desktop could work the dice out
+from a few rolls; a gadget at the table cannot.)
 """
 
+import hashlib
 import json
+from binascii import hexlify, unhexlify
 
+from tet.core.rng import Rng
 from tet.games.xam_huong.engine import XamHuong
 
 ROLL = b"R"
@@ -17,16 +26,32 @@ DECLINE = b"D"
 MAX_TEXT = 200
 
 
-class Shared:
-    """The host's game behind the table protocol; `draw()` gives six dice from the host's
-    generator; `on_roll(seat, intent)` (set by the host's screen) runs after each accepted
-    intent, before the new state is sent."""
+def _hex(data):
+    return hexlify(data).decode()
 
-    def __init__(self, game, names, draw):
+
+def dice_generator(secret):
+    """The generator of a table's dice, from its secret."""
+    return Rng(int.from_bytes(hashlib.sha256(b"xuc xac " + secret).digest()[:4], "little"))
+
+
+def draw(rng):
+    """Six dice from a table's generator."""
+    return bytes(rng.randint(1, 6) for _ in range(6))
+
+
+class Shared:
+    """The host's game behind the table protocol; its dice come from `secret` (random bytes,
+    see the module doc); `on_roll(seat, intent)` (set by the host's screen) runs after each
+    accepted intent, before the new state is sent."""
+
+    def __init__(self, game, names, secret):
         self.game = game
         self.players = game.players
         self.names = names
-        self.draw = draw
+        self.secret = bytes(secret)
+        self.commit = _hex(hashlib.sha256(self.secret).digest())
+        self.rng = dice_generator(self.secret)
         self.dice = [1, 2, 3, 4, 5, 6]
         self.pending = None
         self.shown = ["", "", "", 1]
@@ -38,8 +63,10 @@ class Shared:
 
     def public(self):
         """The whole game and the roll on show."""
+        over = self.game.over()
         return json.dumps({"game": self.game.to_dict(), "names": self.names, "dice": self.dice,
-                           "pending": self.pending, "shown": self.shown}).encode()
+                           "pending": self.pending, "shown": self.shown, "commit": self.commit,
+                           "secret": _hex(self.secret) if over else None}).encode()
 
     def to_move(self):
         """The seat whose turn it is to roll."""
@@ -64,7 +91,7 @@ class Shared:
         """Roll (or settle the waiting roll) for `seat`."""
         game = self.game
         if intent == ROLL:
-            dice = self.draw()
+            dice = draw(self.rng)
             self.dice = list(dice)
             if game.options["khong_lay_the"]:
                 self.pending = list(dice)
@@ -86,8 +113,8 @@ def _dice(value):
 
 
 def view(public):
-    """(game, names, dice, pending, shown) of a public state; ValueError when it is not one (a
-    guest never trusts the air blindly)."""
+    """(game, names, dice, pending, shown, commit, secret) of a public state; ValueError when it
+    is not one (a guest never trusts the air blindly)."""
     try:
         data = json.loads(public)
     except ValueError:
@@ -105,4 +132,35 @@ def view(public):
             not all(isinstance(t, str) and len(t) <= MAX_TEXT for t in shown[:3]) or \
             not isinstance(shown[3], int) or not 0 <= shown[3] < 16:
         raise ValueError("bad shown roll")
-    return game, names, _dice(data.get("dice")), None if pending is None else _dice(pending), shown
+    commit, secret = data.get("commit"), data.get("secret")
+    if not isinstance(commit, str) or len(commit) != 64 or \
+            not (secret is None or isinstance(secret, str) and len(secret) <= 64):
+        raise ValueError("bad commitment")
+    return (game, names, _dice(data.get("dice")), None if pending is None else _dice(pending),
+            shown, commit, secret)
+
+
+def roll_seen(state):
+    """(roll number, dice) of the roll a state shows, or None before the first: the roll
+    waiting for "Lấy thẻ?" is the next one, a kept roll the last."""
+    game, _names, dice, pending = state[:4]
+    if pending is not None:
+        return game.rolls + 1, pending
+    return (game.rolls, dice) if game.rolls else None
+
+
+def dice_honest(commit, secret, seen):
+    """True when the revealed `secret` (hex) is the one committed to and gives every roll in
+    `seen` ({roll number: dice}); False otherwise (or when nothing was revealed)."""
+    try:
+        key = unhexlify(secret)
+    except (TypeError, ValueError):
+        return False
+    if _hex(hashlib.sha256(key).digest()) != commit:
+        return False
+    rng = dice_generator(key)
+    for number in range(1, max(seen) + 1 if seen else 1):
+        dice = list(draw(rng))
+        if number in seen and seen[number] != dice:
+            return False
+    return True

@@ -9,6 +9,7 @@ gadget. The host saves the game and the table after every roll.
 """
 
 import time
+from binascii import unhexlify
 
 from tet.core import gfx as G
 from tet.core import input as inp
@@ -57,15 +58,16 @@ class TableBowl(GameScreen):
         self.bounce = bytearray(6)
         self.rolling_since = None
         self.phase = -1
-        self._take(*state)
+        self._take(state)
         self.dice[:] = bytes(self.landing)
 
-    def _take(self, game, names, dice, pending, shown):
-        self.game = game
-        self.names = names
-        self.landing = dice
-        self.pending = pending
-        self.shown = shown
+    def _take(self, state):
+        """Show a table state: (game, names, dice, pending, shown, commit, secret)."""
+        self.game, self.names, self.landing, self.pending, self.shown = state[:5]
+
+    def result_lines(self):
+        """The settlement as every gadget shows it."""
+        return V.settlement_lines(self.game, self.names)
 
     def _mine(self):
         """It is this gadget's person's turn (not a watcher's)."""
@@ -109,7 +111,7 @@ class TableBowl(GameScreen):
             self.app.sound.play(TUNES[self.game.last_category], self.app.hw.clock())
         if self.game.over():
             self.forget()
-            self.app.push(V.Lines(self.app, "Kết quả", V.settlement_lines(self.game, self.names),
+            self.app.push(V.Lines(self.app, "Kết quả", self.result_lines(),
                                   on_close=self._close))
 
     def _close(self):
@@ -197,17 +199,19 @@ class HostBowl(TableBowl):
 
     def __init__(self, app, host):
         self.host = host
-        adapter = host.adapter
-        adapter.on_roll = self._rolled
-        TableBowl.__init__(self, app, 0, (adapter.game, adapter.names, adapter.dice,
-                                          adapter.pending, adapter.shown))
+        host.adapter.on_roll = self._rolled
+        TableBowl.__init__(self, app, 0, self._state())
         app.serve(host.poll)
+
+    def _state(self):
+        adapter = self.host.adapter
+        return (adapter.game, adapter.names, adapter.dice, adapter.pending, adapter.shown)
 
     def _rolled(self, seat, intent):
         # the host accepted a roll (or its take/decline): what every gadget will show
         adapter = self.host.adapter
         adapter.shown = roll_texts(self.game, self.names, adapter.pending)
-        self._take(self.game, self.names, adapter.dice, adapter.pending, adapter.shown)
+        self._take(self._state())
         self.save()
         if intent == shared.ROLL:
             self._tumble()
@@ -234,7 +238,8 @@ class HostBowl(TableBowl):
         adapter = self.host.adapter
         return {"game": self.game.to_dict(), "names": self.names, "scorer": 0,
                 "dice": list(adapter.dice), "shown": list(adapter.shown),
-                "pending": adapter.pending, "table": self.host.to_dict()}
+                "pending": adapter.pending, "table": self.host.to_dict(),
+                "secret": shared._hex(adapter.secret), "dice_rng": adapter.rng.state}
 
 
 class GuestBowl(TableBowl):
@@ -245,8 +250,27 @@ class GuestBowl(TableBowl):
         self.version = guest.version
         self.sent = -1          # the state version this gadget's roll was sent for
         self.fresh = False
-        TableBowl.__init__(self, app, guest.seat, shared.view(guest.state))
+        self.seen = {}          # roll number -> dice, every roll this gadget was shown
+        state = shared.view(guest.state)
+        self._record(state)
+        TableBowl.__init__(self, app, guest.seat, state)
         app.serve(self._serve)
+
+    def _record(self, state):
+        seen = shared.roll_seen(state)
+        if seen is not None:
+            self.seen[seen[0]] = list(seen[1])
+        self.commit, self.secret = state[5], state[6]
+
+    def result_lines(self):
+        """The settlement, and whether the host's dice were the ones it committed to."""
+        lines = TableBowl.result_lines(self)
+        if shared.dice_honest(self.commit, self.secret, self.seen):
+            lines.append(("Xúc xắc đúng cam kết của chủ bàn (%d lần gieo đã xem)"
+                          % len(self.seen), G.GREEN))
+        else:
+            lines.append(("Xúc xắc KHÔNG khớp cam kết của chủ bàn!", G.RED))
+        return lines
 
     def _serve(self, now):
         if self.guest.poll(now):
@@ -285,7 +309,8 @@ class GuestBowl(TableBowl):
         was_waiting = self.pending is not None
         rolls = self.game.rolls
         self.version = self.guest.version
-        self._take(*state)
+        self._record(state)
+        self._take(state)
         # a new roll tumbles; the take (or decline) of a roll on show only lands it
         if not was_waiting and (self.pending is not None or self.game.rolls != rolls):
             self._tumble()
@@ -296,7 +321,11 @@ class GuestBowl(TableBowl):
 def resume_host(app, game, saved):
     """The host's bowl of a saved shared game: the table goes on where it stopped."""
     names = saved.get("names")
-    adapter = shared.Shared(game, names, lambda: draw_dice(app))
+    adapter = shared.Shared(game, names, unhexlify(saved.get("secret")))
+    state = saved.get("dice_rng")
+    if isinstance(state, bool) or not isinstance(state, int) or not 0 < state < 1 << 32:
+        raise ValueError("bad dice generator")
+    adapter.rng.state = state
     adapter.dice = list(saved.get("dice"))
     adapter.pending = saved.get("pending")
     adapter.shown = list(saved.get("shown"))
@@ -308,9 +337,3 @@ def resume_host(app, game, saved):
     if len(host.seats) != game.players:
         raise ValueError("bad table")
     return HostBowl(app, host)
-
-
-def draw_dice(app):
-    """Six dice from the app's generator (the host rolls for everyone)."""
-    rng = app.rng
-    return bytes(rng.randint(1, 6) for _ in range(6))

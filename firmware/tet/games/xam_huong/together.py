@@ -8,10 +8,10 @@ from tet.games.xam_huong.engine import XamHuong
 def new_adapter(app, chosen):
     """The host's game for a new shared table: `chosen` is the setup menu's (players, house
     rules, names)."""
-    from tet.games.xam_huong.table_play import draw_dice
-
     players, options, names = chosen
-    return shared.Shared(XamHuong(players, options), names, lambda: draw_dice(app))
+    # 128 bits from the board's hardware generator: the dice's secret (shared.py)
+    secret = b"".join(app.hw.rng().to_bytes(4, "little") for _ in range(4))
+    return shared.Shared(XamHuong(players, options), names, secret)
 
 
 def host_screen(app, host):
