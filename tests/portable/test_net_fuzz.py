@@ -9,26 +9,16 @@ from tet.games.o_an_quan import shared as oaq
 from tet.games.o_an_quan.engine import Game
 from tet.games.xam_huong import shared as xh
 from tet.games.xam_huong.engine import XamHuong
-from tet.net.link import Link
-from tet.net.table import Guest, Host
+from test_net_link import A as HOST, B as GUEST, seat_a_guest
 
 HEAP = "160K"
-HOST = b"\x02TET\x00\x01"
-GUEST = b"\x02TET\x00\x02"
 STRANGER = b"\x02TET\x00\x09"
 FRAMES = 1500
 
 
 def seated(adapter, game_id):
     air = Air(seed=1, record=True)
-    host = Host(Link(air.radio(HOST), 1), 77, game_id, adapter, people=2)
-    guest = Guest(Link(air.radio(GUEST), 2), 77)
-    now = 0
-    while guest.state is None:
-        air.tick(now)
-        host.poll(now)
-        guest.poll(now)
-        now += 10
+    host, guest, now = seat_a_guest(air, adapter, game_id, 2)
     return air, host, guest, now
 
 

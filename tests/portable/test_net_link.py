@@ -137,15 +137,20 @@ def test_a_guest_joins_by_code_and_its_move_goes_through_the_hosts_engine():
     assert host.log == [(0, first), (1, shared.intent(square, step))]
 
 
-def test_a_gadget_joining_a_full_table_watches():
-    air = Air(seed=4)
-    host = Host(Link(air.radio(A), 1), 55, "oaq", shared.Shared(Game(2)), people=1)
-    watcher = Guest(Link(air.radio(B), 2), 55)
+def seat_a_guest(air, adapter, game_id, people):
+    """A host of `adapter` at A and a guest at B that joined it; return (host, guest, now)."""
+    host = Host(Link(air.radio(A), 1), 55, game_id, adapter, people=people)
+    guest = Guest(Link(air.radio(B), 2), 55)
     now = 0
-    while watcher.state is None:
+    while guest.state is None:
         air.tick(now)
         host.poll(now)
-        watcher.poll(now)
+        guest.poll(now)
         now += 10
         assert now < 5000
+    return host, guest, now
+
+
+def test_a_gadget_joining_a_full_table_watches():
+    host, watcher, _now = seat_a_guest(Air(seed=4), shared.Shared(Game(2)), "oaq", 1)
     assert watcher.seat == WATCH and host.watchers == [B]

@@ -35,6 +35,19 @@ def seat_word(holder):
     return "đã vào"
 
 
+def resume_table(app, adapter, saved):
+    """The table of a game this gadget hosted, from its save (`saved["table"]`), its game
+    already restored in `adapter`; the radio goes on and every guest is sent the state at once
+    (theirs rejoin by themselves). ValueError when the saved table is not one of this game."""
+    table = saved.get("table")
+    if not isinstance(table, dict):
+        raise ValueError("bad table")
+    host = Host.from_dict(Link(app.radio(), app.rng.next32()), adapter, table, app.hw.clock())
+    if len(host.seats) != adapter.players:
+        raise ValueError("bad table")
+    return host
+
+
 class HostLobby(Screen):
     """The host waits for the others: the table code, the seats; OK starts."""
 

@@ -14,8 +14,8 @@ from tet.games.o_an_quan import shared
 from tet.games.o_an_quan.ai import Searcher
 from tet.games.o_an_quan.board import Board
 from tet.games.o_an_quan.modes import COMPUTER, HUMAN, REMOTE
-from tet.net.link import Link
-from tet.net.table import COMPUTER as TABLE_COMPUTER, WATCH, Host
+from tet.net.table import COMPUTER as TABLE_COMPUTER, WATCH
+from tet.ui.together import resume_table
 from tet.ui.widgets import Choice
 
 LEVEL = 1           # the computer players of a shared table play Vừa
@@ -100,16 +100,8 @@ class HostBoard(_AtTable):
 
 
 def resume_host(app, game, saved):
-    """The host's board of a saved shared game: the table goes on where it stopped (every guest
-    is sent the position at once; theirs rejoin by themselves)."""
-    adapter = shared.Shared(game)
-    table = saved.get("table")
-    if not isinstance(table, dict):
-        raise ValueError("bad table")
-    host = Host.from_dict(Link(app.radio(), app.rng.next32()), adapter, table, app.hw.clock())
-    if len(host.seats) != game.players:
-        raise ValueError("bad table")
-    return HostBoard(app, host)
+    """The host's board of a saved shared game: the table goes on where it stopped."""
+    return HostBoard(app, resume_table(app, shared.Shared(game), saved))
 
 
 class GuestBoard(_AtTable):

@@ -242,12 +242,8 @@ class Play(GameScreen):
                                           self._entered))
             else:
                 self._start_roll(self._random_dice())
-        elif inp.forward(ev):
-            self.app.push(V.Lines(self.app, "Bảng điểm",
-                                  V.table_lines(self.game, self.names, self.app.gfx.small)))
-        elif inp.backward(ev):
-            self.app.push(V.Lines(self.app, "Lịch sử",
-                                  V.history_lines(self.game, self.names, self.app.gfx.small)))
+        elif inp.forward(ev) or inp.backward(ev):
+            V.show_scores(self.app, self.game, self.names, inp.forward(ev))
         elif ev == inp.BACK:
             self.ask_leave()
 

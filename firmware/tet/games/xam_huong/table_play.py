@@ -20,8 +20,8 @@ from tet.games.xam_huong import rules as R
 from tet.games.xam_huong import shared
 from tet.games.xam_huong import views as V
 from tet.games.xam_huong.play import ROLL_MS, FRAME_MS, SAVE, TUNES
-from tet.net.link import Link
-from tet.net.table import COMPUTER, WATCH, Host
+from tet.net.table import COMPUTER, WATCH
+from tet.ui.together import resume_table
 from tet.ui.game_screen import GameScreen
 from tet.ui.widgets import Choice, draw_hints, hints
 
@@ -130,12 +130,8 @@ class TableBowl(GameScreen):
                     self._act(shared.ROLL)
                 else:
                     self._ask_take()
-        elif inp.forward(ev):
-            self.app.push(V.Lines(self.app, "Bảng điểm",
-                                  V.table_lines(self.game, self.names, self.app.gfx.small)))
-        elif inp.backward(ev):
-            self.app.push(V.Lines(self.app, "Lịch sử",
-                                  V.history_lines(self.game, self.names, self.app.gfx.small)))
+        elif inp.forward(ev) or inp.backward(ev):
+            V.show_scores(self.app, self.game, self.names, inp.forward(ev))
         elif ev == inp.BACK:
             self.ask_leave()
 
@@ -330,10 +326,4 @@ def resume_host(app, game, saved):
     adapter.pending = saved.get("pending")
     adapter.shown = list(saved.get("shown"))
     shared.view(adapter.public())       # every field checked as a guest would
-    table = saved.get("table")
-    if not isinstance(table, dict):
-        raise ValueError("bad table")
-    host = Host.from_dict(Link(app.radio(), app.rng.next32()), adapter, table, app.hw.clock())
-    if len(host.seats) != game.players:
-        raise ValueError("bad table")
-    return HostBowl(app, host)
+    return HostBowl(app, resume_table(app, adapter, saved))

@@ -207,6 +207,14 @@ def settlement_lines(game, names):
     return lines
 
 
+def show_scores(app, game, names, table):
+    """Open the score table (NEXT) or, with `table` False, the history (PREV) of the bowl."""
+    if table:
+        app.push(Lines(app, "Bảng điểm", table_lines(game, names, app.gfx.small)))
+    else:
+        app.push(Lines(app, "Lịch sử", history_lines(game, names, app.gfx.small)))
+
+
 class Lines(Message):
     """A titled, scrolling list of (text, colour) lines (each wrapped, ▼ when there is more);
     OK or BACK closes it (then `on_close`)."""
