@@ -59,7 +59,7 @@ ENDING = 4 * UNIT
 # Repetitions (see search): how many positions a searcher remembers, the root penalty of a move
 # into one of them (REPEAT times the square of how often it was reached) and how often a
 # position may be reached before the moves into it are left out.
-REPEATS = 16
+REPEATS = 64
 REPEAT = 2 * UNIT
 REPEAT_LIMIT = 4
 
@@ -139,9 +139,10 @@ class Searcher:
         row (they are the owner's at the count), root against the mean of the others. The
         difference is then scaled up as the points left to play for shrink: a 5-point lead with
         10 points left is nearly a win, with 60 left it is not, and the search plays to win.
-        Once a lead is larger than all the points left (the result cannot change), ENDING per
-        point still in the quan squares counts against the winner: the game ends when they are
-        empty, so the winner finishes it instead of repeating moves.
+        Once the root's lead is larger than all the points left (it has won), ENDING per point
+        still in the quan squares counts against it: the game ends when they are empty, so the
+        winner finishes it instead of repeating moves. A lost game has no such term: the loser
+        plays on for points, not to keep the stones in the quan squares.
         """
         players = self.players
         root = self.root
@@ -171,16 +172,13 @@ class Searcher:
         left = self.total_points - banked_all
         value += value * DECISIVE // (left + 10)
         lead = my_bank - best_bank
-        if lead > left or -lead > left:
-            # decided: the winner wants the quan squares emptied (the game ends), the loser not
+        if lead > left:
+            # decided for the root: it wants the quan squares emptied (the game ends)
             qp = self.qp
             stuck = 0
             for k in range(players):
                 stuck += st[6 * k] + qv * st[qp + k]
-            if lead > 0:
-                value -= ENDING * stuck
-            else:
-                value += ENDING * stuck
+            value -= ENDING * stuck
         return value
 
     def _terminal(self, st):
