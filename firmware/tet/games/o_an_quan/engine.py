@@ -202,26 +202,19 @@ def end_turn(st, players):
 
     Returns the dân placed by a refill of the next player's row (0 if none).
     """
-    # quans_gone and row_empty written out: the search calls this for every node it makes
     squares = 6 * players
     turn = squares + 5 * players
-    for k in range(players):
-        if st[6 * k] or st[squares + k]:
-            break
-    else:
+    if quans_gone(st, squares):
         st[turn + 1] = 1
         return 0
-    nxt = st[turn] + 1
-    if nxt == players:
-        nxt = 0
+    nxt = (st[turn] + 1) % players
     st[turn] = nxt
-    base = 6 * nxt + 1
-    if st[base] or st[base + 1] or st[base + 2] or st[base + 3] or st[base + 4]:
-        return 0
-    placed = refill(st, players, nxt)
-    if not placed:
-        st[turn + 1] = 1
-    return placed
+    if row_empty(st, nxt):
+        placed = refill(st, players, nxt)
+        if not placed:
+            st[turn + 1] = 1
+        return placed
+    return 0
 
 
 def play(st, players, square, step, quan_value, quan_non, log=None):
