@@ -218,12 +218,11 @@ class Searcher:
 
     # -- search -----------------------------------------------------------------------------
 
-    def _expand(self, st, ply, skip):
-        """Make every child of st but the move `skip` (-1: none; the table's move, already
-        searched) into this ply's buffers and order them; return how many.
+    def _expand(self, st, ply, first):
+        """Make every child of st into this ply's buffers and order them; return how many.
 
-        Order: by value captured, then killer, then history. Returns 0 (and sets `stopped`)
-        when the children would exceed the budget.
+        Order: the move `first` (table or previous best), then by value captured, killer,
+        history. Returns 0 (and sets `stopped`) when the children would exceed the budget.
         """
         kids = self.kids[ply]
         keys = self.keys[ply]
@@ -238,8 +237,6 @@ class Searcher:
         for sq in range(base, base + ROW):
             if st[sq]:
                 n += 2
-        if skip >= 0:
-            n -= 1
         if self.nodes + n > self.limit and self._halt(n):
             return 0
         self.nodes += n
@@ -249,17 +246,18 @@ class Searcher:
         for sq in range(base, base + ROW):
             if st[sq]:
                 for step in (1, -1):
-                    code = 2 * sq + (step < 0)
-                    if code == skip:
-                        continue
                     child = kids[n]
                     child[:] = st
                     gained = sow(child, squares, sq, step, qv, qn)
                     end_turn(child, players)
+                    code = 2 * sq + (step < 0)
                     moves[n] = code
-                    key = gained * 4096 + hist[code]
-                    if code == killer:
-                        key += 2048
+                    if code == first:
+                        key = 1 << 29
+                    else:
+                        key = gained * 4096 + hist[code]
+                        if code == killer:
+                            key += 2048
                     keys[n] = key
                     j = n
                     while j > 0 and keys[order[j - 1]] < key:
@@ -399,63 +397,33 @@ class Searcher:
                         return value
                     if flag == _UPPER and value <= alpha:
                         return value
-        best = -INF
-        best_move = -1
+        n = self._expand(st, ply, tt_move)
+        if not n:
+            return 0
+        order = self.order[ply]
         kids = self.kids[ply]
-        if tt_move >= 0:
-            # The table's move first, made alone: when it cuts off, the other children are
-            # never made. (A key collision can bring a move of another position: checked.)
-            square = tt_move >> 1
-            base = 6 * st[self.turn_at] + 1
-            if base <= square < base + ROW and st[square]:
-                if self.nodes >= self.limit and self._halt(1):
-                    return 0
-                self.nodes += 1
-                # the last buffer: _expand fills at most MAX_MOVES - 1 once this move is skipped
-                child = kids[MAX_MOVES - 1]
-                child[:] = st
-                sow(child, self.squares, square, -1 if tt_move & 1 else 1, self.quan_value,
-                    self.quan_non)
-                end_turn(child, self.players)
-                if self._side(child) == side:
-                    value = self._negamax(child, depth - 1, alpha, beta, ply + 1)
-                else:
-                    value = -self._negamax(child, depth - 1, -beta, -alpha, ply + 1)
-                if self.stopped:
-                    return 0
+        moves = self.moves[ply]
+        best = -INF
+        best_move = moves[order[0]]
+        for i in range(n):
+            idx = order[i]
+            child = kids[idx]
+            flip = 1 if self._side(child) == side else -1
+            if flip > 0:
+                value = self._negamax(child, depth - 1, alpha, beta, ply + 1)
+            else:
+                value = -self._negamax(child, depth - 1, -beta, -alpha, ply + 1)
+            if self.stopped:
+                return 0
+            if value > best:
                 best = value
-                best_move = tt_move
+                best_move = moves[idx]
                 if value > alpha:
                     alpha = value
-            else:
-                tt_move = -1
-        if alpha < beta:
-            n = self._expand(st, ply, tt_move)
-            if not n:
-                return 0
-            order = self.order[ply]
-            moves = self.moves[ply]
-            if best_move < 0:
-                best_move = moves[order[0]]
-            for i in range(n):
-                idx = order[i]
-                child = kids[idx]
-                if self._side(child) == side:
-                    value = self._negamax(child, depth - 1, alpha, beta, ply + 1)
-                else:
-                    value = -self._negamax(child, depth - 1, -beta, -alpha, ply + 1)
-                if self.stopped:
-                    return 0
-                if value > best:
-                    best = value
-                    best_move = moves[idx]
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            break
-        if best >= beta:
-            self.killer[ply] = best_move
-            self.history[best_move] += depth * depth
+                    if alpha >= beta:
+                        self.killer[ply] = best_move
+                        self.history[best_move] += depth * depth
+                        break
         if depth >= 2:
             if best <= alpha0:
                 flag = _UPPER
