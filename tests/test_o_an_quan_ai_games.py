@@ -1,7 +1,8 @@
 """The computer players in whole games (CPython): 2, 3 and 4 players, every option, small matches.
 
 Matches here are a few openings only; the 200-game figures are in the bench
-(host_tools/bench/oaq_match_results.py).
+(host_tools/bench/oaq_match_results.py). The 200 seeded Khó games at the end check only that
+every game ends within 300 plies.
 """
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher
 from tet.core.rng import Rng
 from tet.games.o_an_quan.engine import Game
-from tetcli.o_an_quan_match import opening, play_game, run_match
+from tetcli.o_an_quan_match import OPENING_MOVES, make_player, opening, play_game, run_match
 
 
 @pytest.mark.parametrize("players,quan_value,quan_non", [
@@ -88,3 +89,31 @@ def test_kho_finishes_a_won_game_instead_of_repeating_moves():
         plies += 1
         assert plies <= 300
     assert sum(game.scores()) == 70
+
+
+# Two hundred seeded games of Khó (its real node budget) against every kind of player, each
+# opening played from both seats; split in chunks so that pytest-xdist spreads them over workers
+# (about 100 s of CPU in all under CPython).
+FINISH_GAMES = 200
+FINISH_CHUNKS = 8
+FINISH_OPPONENTS = ("random", "greedy", "ai:de", "ai:vua", "ai:kho")
+FINISH_PLIES = 300
+
+
+@pytest.mark.parametrize("chunk", range(FINISH_CHUNKS))
+def test_kho_games_end_within_300_plies(chunk):
+    seed = 13
+    for i in range(chunk, FINISH_GAMES, FINISH_CHUNKS):
+        group, seat = divmod(i, 2)
+        opponent = FINISH_OPPONENTS[group % len(FINISH_OPPONENTS)]
+        game = opening(seed, group, 2, 10, False)
+        rng = Rng(seed * 104729 + i)
+        kho = make_player("ai:kho", game, rng)
+        other = make_player(opponent, game, rng)
+        seats = [kho, other] if seat == 0 else [other, kho]
+        plies = OPENING_MOVES
+        while not game.over:
+            assert plies < FINISH_PLIES, "game %d (Khó against %s) is still on" % (i, opponent)
+            game.play(*seats[game.turn](game.state))
+            plies += 1
+        assert sum(game.scores()) == 70

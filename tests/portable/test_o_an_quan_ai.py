@@ -181,6 +181,28 @@ def test_a_deadline_stops_the_search_on_its_clock():
     assert searcher.nodes > 4000
 
 
+def test_a_searcher_leaves_a_cycle_and_forgets_it_for_a_new_game():
+    # The same position again and again, as when two players go round a cycle: a move into a
+    # position already reached costs more each time, and after REPEAT_LIMIT times it is not
+    # played (other moves remain); new_game() forgets, interrupted searches remember nothing.
+    game = open_position(Rng(14), 2)
+    searcher = Searcher(2)
+    first = searcher.search(game.state, LEVEL_NODES["vua"])[:2]
+    fresh = Searcher(2).search(game.state, LEVEL_NODES["vua"])[:2]
+    assert first == fresh
+    played = [first]
+    for _ in range(oaq_ai.REPEAT_LIMIT):
+        played.append(searcher.search(game.state, LEVEL_NODES["vua"])[:2])
+    assert played[-1] != first and played[-1] in game.legal_moves()
+    searcher.new_game()
+    asked = StopAfter(searcher, 1)
+    for _ in range(2 * oaq_ai.REPEAT_LIMIT):
+        searcher.search(game.state, LEVEL_NODES["vua"], should_stop=asked)
+        assert searcher.interrupted
+        asked.calls = 0
+    assert searcher.search(game.state, LEVEL_NODES["vua"])[:2] == first
+
+
 def test_levels_are_ordered():
     assert LEVEL_NODES["de"] < LEVEL_NODES["vua"] < LEVEL_NODES["kho"]
 

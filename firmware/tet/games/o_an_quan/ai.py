@@ -56,6 +56,12 @@ ROW_WEIGHT = 4
 DECISIVE = 150
 # per point still in a quan square, once the game is decided (see evaluate)
 ENDING = 4 * UNIT
+# Repetitions (see search): how many positions a searcher remembers, the root penalty of a move
+# into one of them (REPEAT times the square of how often it was reached) and how often a
+# position may be reached before the moves into it are left out.
+REPEATS = 64
+REPEAT = 2 * UNIT
+REPEAT_LIMIT = 4
 
 # MicroPython allocates the frames of functions with many locals on the heap (and frees them at
 # once); with garbage lying around those allocations keep triggering collections and a search
@@ -102,6 +108,11 @@ class Searcher:
         self.killer = [0] * MAX_PLY
         self.history = [0] * (2 * self.squares)
         self.scratch = bytearray(self.size)
+        self.seen = array("i", bytes(4 * REPEATS))
+        self.seen_count = 0
+        self.seen_at = 0
+        self.root_keys = array("i", bytes(4 * MAX_MOVES))
+        self.root_penalty = array("i", bytes(4 * MAX_MOVES))
         self.total_points = (25 + quan_value) * players
         self.nodes = 0
         self.budget = 0
@@ -114,6 +125,11 @@ class Searcher:
         self.root = 0
         self.depth_reached = 0
 
+    def new_game(self):
+        """Forget the positions earlier searches moved to (a new game, or one taken back)."""
+        self.seen_count = 0
+        self.seen_at = 0
+
     # -- evaluation -------------------------------------------------------------------------
 
     def evaluate(self, st):
@@ -123,9 +139,10 @@ class Searcher:
         row (they are the owner's at the count), root against the mean of the others. The
         difference is then scaled up as the points left to play for shrink: a 5-point lead with
         10 points left is nearly a win, with 60 left it is not, and the search plays to win.
-        Once a lead is larger than all the points left (the result cannot change), ENDING per
-        point still in the quan squares counts against the winner: the game ends when they are
-        empty, so the winner finishes it instead of repeating moves.
+        Once the root's lead is larger than all the points left (it has won), ENDING per point
+        still in the quan squares counts against it: the game ends when they are empty, so the
+        winner finishes it instead of repeating moves. A lost game has no such term: the loser
+        plays on for points, not to keep the stones in the quan squares.
         """
         players = self.players
         root = self.root
@@ -155,16 +172,13 @@ class Searcher:
         left = self.total_points - banked_all
         value += value * DECISIVE // (left + 10)
         lead = my_bank - best_bank
-        if lead > left or -lead > left:
-            # decided: the winner wants the quan squares emptied (the game ends), the loser not
+        if lead > left:
+            # decided for the root: it wants the quan squares emptied (the game ends)
             qp = self.qp
             stuck = 0
             for k in range(players):
                 stuck += st[6 * k] + qv * st[qp + k]
-            if lead > 0:
-                value -= ENDING * stuck
-            else:
-                value += ENDING * stuck
+            value -= ENDING * stuck
         return value
 
     def _terminal(self, st):
@@ -252,6 +266,44 @@ class Searcher:
                     order[j] = n
                     n += 1
         return n
+
+    def _repetitions(self, n):
+        """The root children's penalties for positions earlier searches moved to (see search):
+        REPEAT x (times reached)**2, or -1 (left out) once reached REPEAT_LIMIT times; no child
+        is left out when all of them would be."""
+        kids = self.kids[0]
+        keys = self.root_keys
+        penalty = self.root_penalty
+        seen = self.seen
+        count = self.seen_count
+        open_moves = 0
+        for i in range(n):
+            key = self._hash(kids[i])
+            keys[i] = key
+            times = 0
+            for j in range(count):
+                if seen[j] == key:
+                    times += 1
+            if times >= REPEAT_LIMIT:
+                penalty[i] = -1
+            else:
+                penalty[i] = REPEAT * times * times
+                open_moves += 1
+        if not open_moves:
+            for i in range(n):
+                penalty[i] = 0
+        return penalty
+
+    def _remember(self, n, move):
+        """Add the position `move` (a root move code) leads to to the positions seen."""
+        moves = self.moves[0]
+        for i in range(n):
+            if moves[i] == move:
+                self.seen[self.seen_at] = self.root_keys[i]
+                self.seen_at = (self.seen_at + 1) % REPEATS
+                if self.seen_count < REPEATS:
+                    self.seen_count += 1
+                return
 
     def _root_order(self, n, first):
         """The root's children in their capture order, with `first` moved to the front."""
@@ -397,6 +449,14 @@ class Searcher:
 
         The value is from the mover's point of view in sixteenths of a dân (WIN added for a
         proven win). Requires a position with at least one legal move.
+
+        Repetitions: nothing in the rules ends a game whose players keep moving the same stones
+        round (two searchers can each find that breaking the cycle costs them), so a searcher
+        remembers the positions its last REPEATS moves led to (all seats', when one searcher
+        plays them all) and, at the root, a move back into one of them costs REPEAT x (times
+        reached)**2; after REPEAT_LIMIT times such moves are not played unless every move is
+        one. A search that was interrupted remembers nothing; `new_game()` forgets it all.
+        So the result also depends on the moves this searcher made since `new_game()`.
         """
         if _COLLECT_FIRST:
             gc.collect()
@@ -423,6 +483,7 @@ class Searcher:
         n = self._expand(st, 0, -1)
         kids = self.kids[0]
         moves = self.moves[0]
+        penalty = self._repetitions(n)
         best_move = -1
         best_value = -INF
         self.depth_reached = 0
@@ -433,11 +494,15 @@ class Searcher:
             iter_move = -1
             for i in range(n):
                 idx = order[i]
+                cost = penalty[idx]
+                if cost < 0:
+                    continue
                 child = kids[idx]
+                # the root maximises value - cost: a child must beat alpha + cost to count
                 if self._side(child) > 0:
-                    value = self._negamax(child, depth - 1, alpha, INF, 1)
+                    value = self._negamax(child, depth - 1, alpha + cost, INF, 1) - cost
                 else:
-                    value = -self._negamax(child, depth - 1, -INF, -alpha, 1)
+                    value = -self._negamax(child, depth - 1, -INF, -alpha - cost, 1) - cost
                 if self.stopped:
                     break
                 if value > alpha:
@@ -452,7 +517,12 @@ class Searcher:
                 break
             depth += 1
         if best_move < 0:
-            best_move = moves[self.order[0][0]]
+            for i in range(n):
+                if penalty[self.order[0][i]] >= 0:
+                    best_move = moves[self.order[0][i]]
+                    break
+        if not self.interrupted:
+            self._remember(n, best_move)
         # the callbacks (e.g. a bound App.pump) must not keep their owners alive
         self.should_stop = None
         self.clock = None

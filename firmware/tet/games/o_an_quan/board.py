@@ -67,6 +67,8 @@ class Board(GameScreen):
             searcher = None
         if searcher is None and COMPUTER in seats:
             searcher = Searcher(game.players, game.quan_value, game.quan_non)
+        elif searcher is not None:
+            searcher.new_game()
         self.searcher = searcher
         self.undo = undo
         self.view = bytearray(game.state)
@@ -267,6 +269,9 @@ class Board(GameScreen):
             return
         self.game.state[:] = bytearray(undo)
         self.undo = None
+        if self.searcher is not None:
+            # the computer's reply is taken back too: it is not a position the game reached
+            self.searcher.new_game()
         self.view[:] = self.game.state
         self.save()
         self._turn_begins()
