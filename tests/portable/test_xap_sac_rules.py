@@ -32,7 +32,7 @@ def described(game):
     """Legal plays as sorted ((x, y, code), ...) tuples plus the line's type, rank and Xấp."""
     out = []
     for p in game.legal_plays():
-        cells = tuple(sorted((X.key_x(k), X.key_y(k), X.card_code(c)) for k, c in X.play_cells(p)))
+        cells = tuple(sorted((X.key_x(k), X.key_y(k), X.card_code(c)) for k, c in X.play_cells(p, game.table)))
         line = X.line_dict(X.play_line(p))
         out.append((cells, line["type"], line["rank"], line["xap"]))
     return sorted(out)

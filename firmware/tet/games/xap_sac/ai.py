@@ -19,7 +19,8 @@ import gc
 from tet.games.xap_sac.engine import (AXES, FOLLOW, NEED_K, NEED_NUMBERS, NUMBER, OPEN,
                                       PLAYING, POPCOUNT, STEP_X, STEP_Y, TS, deck_cards,
                                       generate, hand_masks, line_needs, mask_add, mask_take,
-                                      play_card, play_cells, play_line, play_size)
+                                      play_anchor, play_axis, play_card, play_cells, play_line,
+                                      play_offset, play_size)
 
 PROBES = (0, 8, 24)  # per level: easy, normal, hard
 
@@ -61,6 +62,38 @@ def _add_near(table, starts, k, step, reach):
             starts.append(j)
 
 
+def _after(a, b, table, cells):
+    """True when play `a` ranks above play `b` of the same value (plays of one table): more cards
+    first, then by the cards from the last in cell order back (card id, then the cell's offset
+    from the first new cell), then by the first new cell's key, then the axis (y above x)."""
+    k = play_size(a)
+    if k != play_size(b):
+        return k > play_size(b)
+    first_a = play_offset(a, 0)
+    first_b = play_offset(b, 0)
+    for i in range(k - 1, -1, -1):
+        ca = play_card(a, i)
+        cb = play_card(b, i)
+        if ca != cb:
+            return ca > cb
+        da = play_offset(a, i) - first_a
+        db = play_offset(b, i) - first_b
+        if da != db:
+            return da > db
+    axis_a = play_axis(a)
+    axis_b = play_axis(b)
+    base_a = play_anchor(a, table, cells) + first_a * (STEP_Y if axis_a else STEP_X)
+    base_b = play_anchor(b, table, cells) + first_b * (STEP_Y if axis_b else STEP_X)
+    if base_a != base_b:
+        return base_a > base_b
+    return axis_a > axis_b
+
+
+def _above(value, play, entry, table, cells):
+    """True when (value, play) ranks above entry (value, play): the higher value, or see _after."""
+    return value > entry[0] or (value == entry[0] and _after(play, entry[1], table, cells))
+
+
 class RandomPlayer:
     """Uniform over the legal plays (one per card set on a cell set) and passing."""
 
@@ -99,6 +132,7 @@ class HeuristicPlayer:
         self._delta = {}
         self._walked = []
         self._starts = []
+        self._cells = []  # the table's keys in order, for the plays' cells (engine.play_cells)
         self.stopped = False
         self._asked = None
 
@@ -139,6 +173,7 @@ class HeuristicPlayer:
         self._table_needs = needs
         self._walked = []
         del firsts[:]
+        self._cells = sorted(game.table)
         return not stopped
 
     def stranded(self, game, play, hand):
@@ -160,7 +195,7 @@ class HeuristicPlayer:
             placed[i] = 0
         cells = ()
         if play is not None:
-            cells = play_cells(play)
+            cells = play_cells(play, game.table, self._cells)
             for _, c in cells:
                 mask_add(placed, c)
         for c in hand:
@@ -242,11 +277,12 @@ class HeuristicPlayer:
         for k, _ in cells:
             del table[k]
 
-    def answerable(self, game, play, unseen, should_stop=None):
+    def answerable(self, game, play, unseen, should_stop=None, keys=None):
         """One probe: could any unseen cards follow `play`? (the play is put down and taken back;
-        the answer means nothing when should_stop() ended the probe)"""
+        the answer means nothing when should_stop() ended the probe). `keys`: the table's keys in
+        order (see engine.play_cells)."""
         self.used += 1
-        cells = play_cells(play)
+        cells = play_cells(play, game.table, keys)
         table = game.table
         for k, c in cells:
             table[k] = c
@@ -260,11 +296,12 @@ class HeuristicPlayer:
     def score(self, game, play, hand, following, kept=None):
         """Static value of a play, before the answerability probe. `kept` (a dict) remembers
         the shape left in hand per set of cards played, for the plays of one position."""
-        size = ((play >> 9) & 3) + 1
+        size = play_size(play)
         if size == len(hand):
             return 10000
-        # the cards' bits of the play (not their cells) and how many: the same cards anywhere
-        key = ((play >> 27) & 0xFCFCFCFC) | (size - 1)
+        # the cards' bits of the play (not their cells), its rank and how many: the same cards
+        # anywhere (bits 0-3 rank, 4 Xấp, 12 on 4 per card: see the engine's module doc)
+        key = ((play >> 12) & ((1 << 4 * size) - 1)) | ((play & 15) << 16) | (size << 20)
         value = kept.get(key, -1) if kept is not None else -1
         if value < 0:
             masks = hand_masks(hand, self._masks)
@@ -273,13 +310,12 @@ class HeuristicPlayer:
             value = self.shape_weight * shape(masks)
             if kept is not None:
                 kept[key] = value
-        line = play & 0xFF
         value += CARD_WEIGHT * size
         if following:
-            value -= RANK_WEIGHT * ((line >> 3) & 15)
+            value -= RANK_WEIGHT * (play & 15)
         else:
-            value -= RANK_WEIGHT * ((line >> 3) & 15) // 2
-        if line & 0x80:
+            value -= RANK_WEIGHT * (play & 15) // 2
+        if play & 16:
             value += XAP_BONUS
         return value
 
@@ -303,6 +339,7 @@ class HeuristicPlayer:
         self._delta = {}
         self._walked = []
         self._starts = []
+        self._cells = []
         self._kept = {}
 
     def _choose(self, game, should_stop):
@@ -332,16 +369,18 @@ class HeuristicPlayer:
         count = 0
         kept = self._kept
         kept.clear()
+        table = game.table
+        cells = sorted(table)
         for p in plays:
             count += 1
             if stop is not None and not count % POLL_PLAYS and stop():
                 return ranked[0][1]
-            entry = (self.score(game, p, hand, following, kept) - base_shape, p)
-            if len(ranked) < keep or entry > ranked[-1]:
+            value = self.score(game, p, hand, following, kept) - base_shape
+            if len(ranked) < keep or _above(value, p, ranked[-1], table, cells):
                 i = len(ranked)
-                while i and entry > ranked[i - 1]:
+                while i and _above(value, p, ranked[i - 1], table, cells):
                     i -= 1
-                ranked.insert(i, entry)
+                ranked.insert(i, (value, p))
                 if len(ranked) > keep:
                     ranked.pop()
         best_value, best = ranked[0]
@@ -349,7 +388,7 @@ class HeuristicPlayer:
             return best
         if self.strand_top:
             try:
-                ranked = self._look_ahead(game, ranked[:self.strand_top], hand, stop)
+                ranked = self._look_ahead(game, ranked[:self.strand_top], hand, stop, cells)
             except MemoryError:
                 # a crowded table can ask for more than a tight heap holds: play on without
                 # the look-ahead rather than crash the game
@@ -363,7 +402,7 @@ class HeuristicPlayer:
                 break
             if stop is not None and stop():
                 break
-            shut = not self.answerable(game, p, unseen, stop)
+            shut = not self.answerable(game, p, unseen, stop, cells)
             if self.stopped:
                 break
             if shut:
@@ -381,10 +420,11 @@ class HeuristicPlayer:
             self.stopped = True
         return self.stopped
 
-    def _look_ahead(self, game, ranked, hand, stop):
-        """Re-score the best plays by the cards they strand, best first. Shape counts again among
-        the cards that can still go down; passing (the current hand) is the zero. The plays as
-        ranked when `stop` ends the table's needs."""
+    def _look_ahead(self, game, ranked, hand, stop, cells):
+        """Re-score the best plays by the cards they strand, best first (ties as in _after;
+        `cells`: the table's keys in order). Shape counts again among the cards that can still
+        go down; passing (the current hand) is the zero. The plays as ranked when `stop` ends
+        the table's needs."""
         if not self.table_needs(game, stop):
             return ranked
         now, now_full, now_kept = self.stranded(game, None, hand)
@@ -396,6 +436,8 @@ class HeuristicPlayer:
             count, full, kept = self.stranded(game, p, hand)
             value -= STRAND_WEIGHT * (count - now)
             value += self.shape_weight * (kept - full - base)
-            out.append((value, p))
-        out.sort(reverse=True)
+            i = len(out)
+            while i and _above(value, p, out[i - 1], game.table, cells):
+                i -= 1
+            out.insert(i, (value, p))
         return out

@@ -6,11 +6,16 @@ are the same int (they differ only by where they lie), so hands are lists that m
 The house-rule deck "1-14" holds 1-14 once per colour. The table is a dict from a packed cell key ((x + 128) << 8 | (y + 128)) to a
 card, so stepping one cell along x adds 256 and along y adds 1.
 
-A play is one int so a list of hundreds of them stays small on the device:
-  bits 0-2 line type, 3-6 rank, 7 Xấp (these 8 bits alone describe a line, as `last` does),
-  bit 8 axis (0 along x, 1 along y), bits 9-10 new cards - 1, bits 11-26 key of the first new
-  cell, then 8 bits per new card in cell order: offset from the first new cell (2 bits) and the
-  card (6 bits).
+A play is one int below 2**30, a small int on the device too (31-bit there), so making a list of
+hundreds of them allocates only the list. It holds the line and the cards outright and the cells
+relative to the table it was made for (a table-free form needs about 40 bits):
+  bits 0-3 rank, bit 4 Xấp, bit 5 a run (else a set), bits 6-10 the window's shape (PATTERNS:
+  its size, which cells are new and where they lie from the anchor), bit 11 axis (0 along x,
+  1 along y), then 4 bits per new card in cell order from bit 12: colour (2 bits) and rank
+  minus number (2 bits). The anchor is the window's first table card, its index in the table's
+  keys in order at bits 24-29 (a table window puts down at most 3 cards), or for a new line
+  from a Tứ Sắc that Tứ Sắc, the first or second in key order at bit 28. play_line() gives the
+  line in the packed form `last` keeps (type, rank, Xấp in 8 bits).
 """
 
 from tet.core.rng import Rng
@@ -160,8 +165,42 @@ def parse_card(code):
     raise ValueError("unknown card %r" % (code,))
 
 
+def _patterns():
+    """Every window shape as an int: bits 0-2 size, 3-5 new cards, then 4 bits per new cell (in
+    cell order): its offset from the anchor + 4. First the table windows, by size and new-cell
+    mask (bit i: cell i of the window is new; the anchor is the first table card), then the new
+    lines from a Tứ Sắc: after it, then before it, by size. Also the pattern of each table
+    window, indexed by size * 16 + mask."""
+    shapes = []
+    of = bytearray(MAX_LINE * 16 + 16)
+    for size in range(2, MAX_LINE + 1):
+        for mask in range(1, (1 << size) - 1):
+            first = 0
+            while mask >> first & 1:
+                first += 1
+            of[size * 16 + mask] = len(shapes)
+            shapes.append([size] + [i - first for i in range(size) if mask >> i & 1])
+    for size in range(2, MAX_LINE + 1):
+        shapes.append([size] + list(range(1, size + 1)))
+        shapes.append([size] + list(range(-size, 0)))
+    packed = []
+    for entry in shapes:
+        v = entry[0] | (len(entry) - 1) << 3
+        for i in range(1, len(entry)):
+            v |= (entry[i] + 4) << (2 + 4 * i)
+        packed.append(v)
+    return tuple(packed), bytes(of)
+
+
+PATTERNS, PATTERN_OF = _patterns()
+TS_PATTERN = 22  # the first new line from a Tứ Sắc: + (size - 2) * 2, + 1 when before it
+PAT_K = bytes((v >> 3) & 7 for v in PATTERNS)
+# packed line type per pattern << 1 | run
+LINE_TYPE = bytes((v & 7) - (0 if r else 2) for v in PATTERNS for r in (0, 1))
+
+
 def line_code(typ, rank, xap):
-    """Pack a line description the way the low 8 bits of a play hold it."""
+    """Pack a line description the way `last` keeps it (type, rank << 3, Xấp << 7)."""
     return typ | (rank << 3) | (0x80 if xap else 0)
 
 
@@ -172,45 +211,71 @@ def line_dict(line):
 
 def play_line(play):
     """Packed line (type, rank, Xấp) that a play makes."""
-    return play & 0xFF
+    return LINE_TYPE[(play >> 5) & 63] | ((play & 15) << 3) | ((play & 16) << 3)
 
 
 def play_size(play):
     """Number of cards a play puts down."""
-    return ((play >> 9) & 3) + 1
+    return PAT_K[(play >> 6) & 31]
 
 
 def play_axis(play):
     """0 when the play's line runs along x, 1 along y."""
-    return (play >> 8) & 1
+    return (play >> 11) & 1
 
 
-def play_cells(play):
-    """List of (key, card) a play puts down, in cell order."""
-    step = STEP_Y if play & 0x100 else STEP_X
-    base = (play >> 11) & 0xFFFF
+def play_offset(play, i):
+    """Offset along the play's axis, in cells, of its i-th new cell from its anchor."""
+    return ((PATTERNS[(play >> 6) & 31] >> (6 + 4 * i)) & 15) - 4
+
+
+def play_anchor(play, table, cells=None):
+    """Key of the card on `table` (the table the play was made for) that the play's cells are
+    placed from; `cells`, the table's keys in order, saves sorting them."""
+    if (play >> 6) & 31 >= TS_PATTERN:
+        lo = hi = -1
+        for k in table:
+            if table[k] >= TS:
+                if lo < 0 or k < lo:
+                    lo = k
+                if k > hi:
+                    hi = k
+        return hi if (play >> 28) & 1 else lo
+    if cells is None:
+        cells = sorted(table)
+    return cells[(play >> 24) & 63]
+
+
+def play_cells(play, table, cells=None):
+    """List of (key, card) a play puts down, in cell order, on the table it was made for
+    (`cells`: see play_anchor)."""
+    base = play_anchor(play, table, cells)
+    step = STEP_Y if play & 0x800 else STEP_X
+    pat = PATTERNS[(play >> 6) & 31]
     out = []
-    for i in range(play_size(play)):
-        part = play >> (27 + 8 * i)
-        out.append((base + (part & 3) * step, (part >> 2) & 63))
+    for i in range((pat >> 3) & 7):
+        out.append((base + (((pat >> (6 + 4 * i)) & 15) - 4) * step, play_card(play, i)))
     return out
 
 
 def play_cards(play):
     """Cards a play puts down."""
-    return [c for _, c in play_cells(play)]
+    return [play_card(play, i) for i in range(play_size(play))]
 
 
 def play_card(play, i):
     """The i-th card (in cell order) a play puts down, without building a list."""
-    return (play >> (29 + 8 * i)) & 63
+    nib = (play >> (12 + 4 * i)) & 15
+    return (nib & 3) * 14 + (play & 15) - (nib >> 2) - 1
 
 
 def with_cards(play, cards):
     """The same play with `cards` (in cell order) on its cells: another order of the same cards."""
+    rank = play & 15
     for i in range(play_size(play)):
-        shift = 29 + 8 * i
-        play = (play & ~(63 << shift)) | (cards[i] << shift)
+        shift = 12 + 4 * i
+        c = cards[i]
+        play = (play & ~(15 << shift)) | (((c // 14) | ((rank - NUMBER[c]) << 2)) << shift)
     return play
 
 
@@ -248,23 +313,23 @@ def cross_ok(table, k, cross):
     return n <= MAX_LINE
 
 
-_chosen = [0, 0, 0, 0]
+_chosen = [0, 0, 0, 0]  # the new cards as a play holds them: colour | (rank - number) << 2
+# where the window lies: the anchor's bits of a play, and a new line's pattern (-1 on a table line)
+_anchor = [0, -1]
 
 
-def _emit(out, limit, head, k, offs, orders):
+def _emit(out, limit, head, k, orders):
     """Append one play per order (from `orders`) of the chosen cards on the empty cells; two
     copies of one card keep their relative order, so no play comes twice."""
     for perm in orders[k]:
         if _swaps_copies(perm, k):
             continue
-        # the cards' bits are gathered below bit 27 first: a play of three cards or fewer builds
-        # one big int (31-bit small ints on the ESP32), not one per card
         tail = 0
-        shift = 0
+        shift = 12
         for i in range(k):
-            tail |= (((offs >> (2 * i)) & 3) | (_chosen[perm[i]] << 2)) << shift
-            shift += 8
-        out.append(head | (tail << 27))
+            tail |= _chosen[perm[i]] << shift
+            shift += 4
+        out.append(head | tail)
         if limit and len(out) >= limit:
             return True
     return False
@@ -306,15 +371,11 @@ def _fill(table, wc, size, axis, step, ctx):
     mixed = False
     dup = False
     k = 0
-    base = -1
-    offs = 0
+    new = 0
     for i in range(size):
-        cell = wc[i]
-        card = table.get(cell, -1)
+        card = table.get(wc[i], -1)
         if card < 0:
-            if base < 0:
-                base = cell
-            offs |= ((cell - base) // step) << (2 * k)
+            new |= 1 << i
             k += 1
         else:
             bit = 1 << NUMBER[card]
@@ -326,7 +387,10 @@ def _fill(table, wc, size, axis, step, ctx):
                 tcol = card // 14
             elif tcol != card // 14:
                 mixed = True
-    head_cells = (axis << 8) | ((k - 1) << 9) | (base << 11)
+    pattern = _anchor[1]
+    if pattern < 0:
+        pattern = PATTERN_OF[size * 16 + new]
+    head_cells = (axis << 11) | (pattern << 6) | _anchor[0]
     # sets: one number; Xấp only when every card (table and new) has one colour, which two copies
     # of a card allow for a pair
     if want_sets and not (tnums & (tnums - 1)):
@@ -335,7 +399,6 @@ def _fill(table, wc, size, axis, step, ctx):
         else:
             lo_n = 1
             hi_n = 14
-        head = head_cells | (size - 2)
         for n in range(max(lo_n, min_rank), hi_n + 1):
             m = masks[n]
             if POPCOUNT[m] < k:
@@ -351,12 +414,12 @@ def _fill(table, wc, size, axis, step, ctx):
                 j = 0
                 for col in range(4):
                     if sub & (1 << col):
-                        _chosen[j] = col * 14 + n - 1
+                        _chosen[j] = col
                         j += 1
                     if sub & (16 << col):
-                        _chosen[j] = col * 14 + n - 1
+                        _chosen[j] = col
                         j += 1
-                if _emit(out, limit, head | (n << 3) | (0x80 if xap else 0), k, offs, orders):
+                if _emit(out, limit, head_cells | n | (0x10 if xap else 0), k, orders):
                     return True
     if want_runs and not dup:
         if tcount:
@@ -382,8 +445,8 @@ def _fill(table, wc, size, axis, step, ctx):
                     miss |= 1 << v
             if miss <= 0:
                 continue
-            if _fill_run(masks, miss, k, tcol, mixed, need_xap,
-                         head_cells | size | (rank << 3), offs, out, limit, orders):
+            if _fill_run(masks, miss, k, tcol, mixed, need_xap, head_cells | 0x20 | rank, out,
+                         limit, orders):
                 return True
     return False
 
@@ -392,8 +455,9 @@ _missing = [0, 0, 0, 0]
 _colour = [0, 0, 0, 0]
 
 
-def _fill_run(masks, miss, k, tcol, mixed, need_xap, head, offs, out, limit, orders):
+def _fill_run(masks, miss, k, tcol, mixed, need_xap, head, out, limit, orders):
     """Try every colour for each missing number of a run (an odometer over the colours held)."""
+    rank = head & 15
     v = 0
     for i in range(k):
         v += 1
@@ -410,9 +474,8 @@ def _fill_run(masks, miss, k, tcol, mixed, need_xap, head, offs, out, limit, ord
                 first = col
             elif col != first:
                 same = False
-            _chosen[i] = col * 14 + _missing[i] - 1
-        if (same or not need_xap) and _emit(out, limit, head | (0x80 if same else 0), k, offs,
-                                            orders):
+            _chosen[i] = col | (rank - _missing[i]) << 2
+        if (same or not need_xap) and _emit(out, limit, head | (0x10 if same else 0), k, orders):
             return True
         i = 0
         while i < k:
@@ -454,14 +517,19 @@ def _table_windows(table, cells, visit, ctx, should_stop=None, axes=AXES):
     card among `cells`: visit(table, wc, size, axis, step, ctx) for each; True from it ends the
     walk. A should_stop() answering True ends it too (asked at each line start)."""
     wc = _window
+    where = _anchor
+    where[1] = -1
     for axis in axes:
         step = STEP_Y if axis else STEP_X
         cross = STEP_X if axis else STEP_Y
+        at = -1
         for c in cells:
+            at += 1
             if table[c] >= TS or 0 <= table.get(c - step, -1) < TS:
                 continue
             if should_stop is not None and should_stop():
                 return True
+            where[0] = at << 24
             pre = 0
             a = c
             while True:
@@ -497,9 +565,13 @@ def _table_windows(table, cells, visit, ctx, should_stop=None, axes=AXES):
 def _ts_windows(table, cells, ctx):
     """New lines of 2-4 hand cards starting from a Tứ Sắc (the leader only)."""
     wc = _window
+    where = _anchor
+    nth = 0
     for t in cells:
         if table[t] < TS:
             continue
+        where[0] = nth << 28
+        nth = 1
         for axis in (0, 1):
             step = STEP_Y if axis else STEP_X
             cross = STEP_X if axis else STEP_Y
@@ -519,10 +591,13 @@ def _ts_windows(table, cells, ctx):
                         lo = t + d if d > 0 else e
                         for i in range(size):
                             wc[i] = lo + i * step
+                        where[1] = TS_PATTERN + (size - 2) * 2 + (1 if d < 0 else 0)
                         if _fill(table, wc, size, axis, step, ctx):
+                            where[1] = -1
                             return True
                     if beyond >= TS:
                         break
+    where[1] = -1
     return False
 
 
@@ -710,11 +785,11 @@ class XapSac:
         """Put a legal play down for the player to move (not re-checked: see is_legal)."""
         p = self.turn
         hand = self.hands[p]
-        for k, card in play_cells(play):
+        for k, card in play_cells(play, self.table):
             self.table[k] = card
             hand.remove(card)
         self.mode = FOLLOW
-        self.last = play & 0xFF
+        self.last = play_line(play)
         self.last_player = p
         self.passes = 0
         self.lead_passes = []
