@@ -9,7 +9,7 @@ card, so stepping one cell along x adds 256 and along y adds 1.
 A play is one int below 2**30, a small int on the device too (31-bit there), so making a list of
 hundreds of them allocates only the list. It holds the line and the cards outright and the cells
 relative to the table it was made for (a table-free form needs about 40 bits):
-  bits 0-3 rank, bit 4 Xấp, bit 5 a run (else a set), bits 6-10 the window's shape (PATTERNS:
+  bits 0-3 rank, bit 4 Xấp, bit 5 a run (else a set), bits 6-10 the window's shape (PAT_CELLS:
   its size, which cells are new and where they lie from the anchor), bit 11 axis (0 along x,
   1 along y), then 4 bits per new card in cell order from bit 12: colour (2 bits) and rank
   minus number (2 bits). The anchor is the window's first table card, its index in the table's
@@ -67,27 +67,28 @@ LOWEST_BIT = bytes([0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0])
 def _multisets(k):
     """8-bit colour masks choosing k cards of one number: bit c = a first copy of colour c, bit
     c + 4 = its second copy (only with the first, so each multiset of colours comes once)."""
-    return tuple(m for m in range(1, 256)
-                 if POPCOUNT[m] == k and not (m >> 4) & ~m & 15)
+    return bytes(m for m in range(1, 256) if POPCOUNT[m] == k and not (m >> 4) & ~m & 15)
 
 
-MULTISETS = ((),) + tuple(_multisets(k) for k in range(1, 5))
+MULTISETS = (b"",) + tuple(_multisets(k) for k in range(1, 5))
 
 
 def _permutations(k):
+    """Every order of range(k) as a tuple, each from one of k - 1 by putting k - 1 at each place."""
     if k == 1:
         return ((0,),)
     out = []
     for rest in _permutations(k - 1):
         for pos in range(k):
             out.append(rest[:pos] + (k - 1,) + rest[pos:])
-    return tuple(out)
+    return out
 
 
-PERMS = ((),) + tuple(_permutations(k) for k in range(1, 5))
+# per number of cards k: every order of them, k bytes each (bytes, not tuples: a smaller heap)
+PERMS = (b"",) + tuple(bytes(i for perm in _permutations(k) for i in perm) for k in range(1, 5))
 # one order per card set: putting the same cards on the same cells in another order is always
 # legal too (legality depends on the cards' numbers and the cells, never on which card goes where)
-IDENTITY = ((),) + tuple((tuple(range(k)),) for k in range(1, 5))
+IDENTITY = (b"",) + tuple(bytes(range(k)) for k in range(1, 5))
 
 
 def key(x, y):
@@ -165,38 +166,21 @@ def parse_card(code):
     raise ValueError("unknown card %r" % (code,))
 
 
-def _patterns():
-    """Every window shape as an int: bits 0-2 size, 3-5 new cards, then 4 bits per new cell (in
-    cell order): its offset from the anchor + 4. First the table windows, by size and new-cell
-    mask (bit i: cell i of the window is new; the anchor is the first table card), then the new
-    lines from a Tứ Sắc: after it, then before it, by size. Also the pattern of each table
-    window, indexed by size * 16 + mask."""
-    shapes = []
-    of = bytearray(MAX_LINE * 16 + 16)
-    for size in range(2, MAX_LINE + 1):
-        for mask in range(1, (1 << size) - 1):
-            first = 0
-            while mask >> first & 1:
-                first += 1
-            of[size * 16 + mask] = len(shapes)
-            shapes.append([size] + [i - first for i in range(size) if mask >> i & 1])
-    for size in range(2, MAX_LINE + 1):
-        shapes.append([size] + list(range(1, size + 1)))
-        shapes.append([size] + list(range(-size, 0)))
-    packed = []
-    for entry in shapes:
-        v = entry[0] | (len(entry) - 1) << 3
-        for i in range(1, len(entry)):
-            v |= (entry[i] + 4) << (2 + 4 * i)
-        packed.append(v)
-    return tuple(packed), bytes(of)
-
-
-PATTERNS, PATTERN_OF = _patterns()
+# Window shapes (bits 6-10 of a play). First the table windows, anchored at their first table
+# card, by size and then new-cell mask (bit i: cell i of the window is new), so the mask's
+# pattern is (1 << size) - 2 * size + mask - 1; then the new lines from a Tứ Sắc, anchored at it,
+# by size: after it, before it. PAT_CELLS: 4 bytes per pattern, each new cell's offset from the
+# anchor + 4 in cell order (0 past the last); PAT_K: new cells per pattern; LINE_TYPE: the
+# packed line type per pattern << 1 | (1 for a run).
+PAT_CELLS = (b"\x03\0\0\0\x05\0\0\0"
+             b"\x03\0\0\0\x05\0\0\0\x02\x03\0\0\x06\0\0\0\x03\x05\0\0\x05\x06\0\0"
+             b"\x03\0\0\0\x05\0\0\0\x02\x03\0\0\x06\0\0\0\x03\x05\0\0\x05\x06\0\0"
+             b"\x01\x02\x03\0\x07\0\0\0\x03\x06\0\0\x05\x07\0\0\x02\x03\x05\0\x06\x07\0\0"
+             b"\x03\x05\x06\0\x05\x06\x07\0"
+             b"\x05\x06\0\0\x02\x03\0\0\x05\x06\x07\0\x01\x02\x03\0\x05\x06\x07\x08\0\x01\x02\x03")
+PAT_K = b"\1\1\1\1\2\1\2\2\1\1\2\1\2\2\3\1\2\2\3\2\3\3\2\2\3\3\4\4"
+LINE_TYPE = (b"\0\2\0\2" + b"\1\3" * 6 + b"\2\4" * 14 + b"\0\2\0\2\1\3\1\3\2\4\2\4")
 TS_PATTERN = 22  # the first new line from a Tứ Sắc: + (size - 2) * 2, + 1 when before it
-PAT_K = bytes((v >> 3) & 7 for v in PATTERNS)
-# packed line type per pattern << 1 | run
-LINE_TYPE = bytes((v & 7) - (0 if r else 2) for v in PATTERNS for r in (0, 1))
 
 
 def line_code(typ, rank, xap):
@@ -226,7 +210,7 @@ def play_axis(play):
 
 def play_offset(play, i):
     """Offset along the play's axis, in cells, of its i-th new cell from its anchor."""
-    return ((PATTERNS[(play >> 6) & 31] >> (6 + 4 * i)) & 15) - 4
+    return PAT_CELLS[((play >> 4) & 0x7C) + i] - 4
 
 
 def play_anchor(play, table, cells=None):
@@ -251,10 +235,10 @@ def play_cells(play, table, cells=None):
     (`cells`: see play_anchor)."""
     base = play_anchor(play, table, cells)
     step = STEP_Y if play & 0x800 else STEP_X
-    pat = PATTERNS[(play >> 6) & 31]
+    at = (play >> 4) & 0x7C
     out = []
-    for i in range((pat >> 3) & 7):
-        out.append((base + (((pat >> (6 + 4 * i)) & 15) - 4) * step, play_card(play, i)))
+    for i in range(PAT_K[at >> 2]):
+        out.append((base + (PAT_CELLS[at + i] - 4) * step, play_card(play, i)))
     return out
 
 
@@ -321,13 +305,17 @@ _anchor = [0, -1]
 def _emit(out, limit, head, k, orders):
     """Append one play per order (from `orders`) of the chosen cards on the empty cells; two
     copies of one card keep their relative order, so no play comes twice."""
-    for perm in orders[k]:
-        if _swaps_copies(perm, k):
+    perms = orders[k]
+    end = len(perms)
+    at = -k
+    while at + k < end:
+        at += k
+        if _swaps_copies(perms, at, k):
             continue
         tail = 0
         shift = 12
-        for i in range(k):
-            tail |= _chosen[perm[i]] << shift
+        for i in range(at, at + k):
+            tail |= _chosen[perms[i]] << shift
             shift += 4
         out.append(head | tail)
         if limit and len(out) >= limit:
@@ -335,12 +323,13 @@ def _emit(out, limit, head, k, orders):
     return False
 
 
-def _swaps_copies(perm, k):
-    """True when `perm` puts two equal chosen cards out of their order (a repeated play)."""
-    for i in range(k - 1):
-        a = perm[i]
-        for j in range(i + 1, k):
-            if a > perm[j] and _chosen[a] == _chosen[perm[j]]:
+def _swaps_copies(perms, at, k):
+    """True when the order perms[at:at + k] puts two equal chosen cards out of their order (a
+    repeated play)."""
+    for i in range(at, at + k - 1):
+        a = perms[i]
+        for j in range(i + 1, at + k):
+            if a > perms[j] and _chosen[a] == _chosen[perms[j]]:
                 return True
     return False
 
@@ -389,7 +378,7 @@ def _fill(table, wc, size, axis, step, ctx):
                 mixed = True
     pattern = _anchor[1]
     if pattern < 0:
-        pattern = PATTERN_OF[size * 16 + new]
+        pattern = (1 << size) - 2 * size + new - 1
     head_cells = (axis << 11) | (pattern << 6) | _anchor[0]
     # sets: one number; Xấp only when every card (table and new) has one colour, which two copies
     # of a card allow for a pair
