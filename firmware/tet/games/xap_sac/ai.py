@@ -62,36 +62,27 @@ def _add_near(table, starts, k, step, reach):
             starts.append(j)
 
 
-def _after(a, b, table, cells):
-    """True when play `a` ranks above play `b` of the same value (plays of one table): more cards
-    first, then by the cards from the last in cell order back (card id, then the cell's offset
-    from the first new cell), then by the first new cell's key, then the axis (y above x)."""
-    k = play_size(a)
+def _above(value, play, entry, table, cells):
+    """True when (value, play) ranks above `entry`, a (value, play) of the same table (`cells`:
+    its keys in order): the higher value; between equal values more cards, then by the cards
+    from the last in cell order back (card id, then offset from the first new cell), then the
+    first new cell's key, then the axis (y above x)."""
+    if value != entry[0]:
+        return value > entry[0]
+    b = entry[1]
+    k = play_size(play)
     if k != play_size(b):
         return k > play_size(b)
-    first_a = play_offset(a, 0)
-    first_b = play_offset(b, 0)
     for i in range(k - 1, -1, -1):
-        ca = play_card(a, i)
-        cb = play_card(b, i)
-        if ca != cb:
-            return ca > cb
-        da = play_offset(a, i) - first_a
-        db = play_offset(b, i) - first_b
-        if da != db:
-            return da > db
-    axis_a = play_axis(a)
-    axis_b = play_axis(b)
-    base_a = play_anchor(a, table, cells) + first_a * (STEP_Y if axis_a else STEP_X)
-    base_b = play_anchor(b, table, cells) + first_b * (STEP_Y if axis_b else STEP_X)
-    if base_a != base_b:
-        return base_a > base_b
-    return axis_a > axis_b
-
-
-def _above(value, play, entry, table, cells):
-    """True when (value, play) ranks above entry (value, play): the higher value, or see _after."""
-    return value > entry[0] or (value == entry[0] and _after(play, entry[1], table, cells))
+        d = play_card(play, i) - play_card(b, i)
+        if not d:
+            d = play_offset(play, i) - play_offset(play, 0) - play_offset(b, i) + play_offset(b, 0)
+        if d:
+            return d > 0
+    d = (play_anchor(play, table, cells) - play_anchor(b, table, cells)
+         + play_offset(play, 0) * (STEP_Y if play_axis(play) else STEP_X)
+         - play_offset(b, 0) * (STEP_Y if play_axis(b) else STEP_X))
+    return d > 0 if d else play_axis(play) > play_axis(b)
 
 
 class RandomPlayer:
@@ -277,19 +268,19 @@ class HeuristicPlayer:
         for k, _ in cells:
             del table[k]
 
-    def answerable(self, game, play, unseen, should_stop=None, keys=None):
+    def answerable(self, game, play, unseen, should_stop=None, cells=None):
         """One probe: could any unseen cards follow `play`? (the play is put down and taken back;
-        the answer means nothing when should_stop() ended the probe). `keys`: the table's keys in
-        order (see engine.play_cells)."""
+        the answer means nothing when should_stop() ended the probe; `cells`: see
+        engine.play_cells)"""
         self.used += 1
-        cells = play_cells(play, game.table, keys)
+        placed = play_cells(play, game.table, cells)
         table = game.table
-        for k, c in cells:
+        for k, c in placed:
             table[k] = c
         out = self._out
         del out[:]
         generate(table, unseen, FOLLOW, play_line(play), out, 1, False, should_stop)
-        for k, _ in cells:
+        for k, _ in placed:
             del table[k]
         return bool(out)
 
@@ -421,7 +412,7 @@ class HeuristicPlayer:
         return self.stopped
 
     def _look_ahead(self, game, ranked, hand, stop, cells):
-        """Re-score the best plays by the cards they strand, best first (ties as in _after;
+        """Re-score the best plays by the cards they strand, best first (ties as in _above;
         `cells`: the table's keys in order). Shape counts again among the cards that can still
         go down; passing (the current hand) is the zero. The plays as ranked when `stop` ends
         the table's needs."""

@@ -6,16 +6,13 @@ are the same int (they differ only by where they lie), so hands are lists that m
 The house-rule deck "1-14" holds 1-14 once per colour. The table is a dict from a packed cell key ((x + 128) << 8 | (y + 128)) to a
 card, so stepping one cell along x adds 256 and along y adds 1.
 
-A play is one int below 2**30, a small int on the device too (31-bit there), so making a list of
-hundreds of them allocates only the list. It holds the line and the cards outright and the cells
-relative to the table it was made for (a table-free form needs about 40 bits):
-  bits 0-3 rank, bit 4 Xấp, bit 5 a run (else a set), bits 6-10 the window's shape (PAT_CELLS:
-  its size, which cells are new and where they lie from the anchor), bit 11 axis (0 along x,
-  1 along y), then 4 bits per new card in cell order from bit 12: colour (2 bits) and rank
-  minus number (2 bits). The anchor is the window's first table card, its index in the table's
-  keys in order at bits 24-29 (a table window puts down at most 3 cards), or for a new line
-  from a Tứ Sắc that Tứ Sắc, the first or second in key order at bit 28. play_line() gives the
-  line in the packed form `last` keeps (type, rank, Xấp in 8 bits).
+A play is one int below 2**30 (a small int on the device too, where they are 31-bit), holding
+its line and cards outright and its cells relative to the table it was made for: bits 0-3 rank,
+4 Xấp, 5 a run (else a set), 6-10 the window's shape (PAT_CELLS), 11 axis (0 along x, 1 along
+y), then from bit 12 four bits per new card in cell order, colour | (rank - number) << 2. The
+anchor the shape is placed from is the window's first table card, its index in the table's keys
+in order at bits 24-29 (a table window takes at most 3 cards), or for a new line from a Tứ Sắc
+that Tứ Sắc, the first or second in key order at bit 28.
 """
 
 from tet.core.rng import Rng
@@ -64,31 +61,21 @@ POPCOUNT = bytes([bin(m).count("1") for m in range(256)])
 LOWEST_BIT = bytes([0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0])
 
 
-def _multisets(k):
-    """8-bit colour masks choosing k cards of one number: bit c = a first copy of colour c, bit
-    c + 4 = its second copy (only with the first, so each multiset of colours comes once)."""
-    return bytes(m for m in range(1, 256) if POPCOUNT[m] == k and not (m >> 4) & ~m & 15)
-
-
-MULTISETS = (b"",) + tuple(_multisets(k) for k in range(1, 5))
-
-
-def _permutations(k):
-    """Every order of range(k) as a tuple, each from one of k - 1 by putting k - 1 at each place."""
-    if k == 1:
-        return ((0,),)
-    out = []
-    for rest in _permutations(k - 1):
-        for pos in range(k):
-            out.append(rest[:pos] + (k - 1,) + rest[pos:])
-    return out
-
-
-# per number of cards k: every order of them, k bytes each (bytes, not tuples: a smaller heap)
-PERMS = (b"",) + tuple(bytes(i for perm in _permutations(k) for i in perm) for k in range(1, 5))
+# Per number of cards k (tables of bytes, for a small heap; tests/portable/test_xap_sac_rules.py
+# derives them): MULTISETS[k], the 8-bit colour masks choosing k cards of one number (bit c a
+# first copy of colour c, bit c + 4 its second copy, only with the first, so each multiset of
+# colours comes once), ascending; PERMS[k], every order of k cards, k bytes each, each order of
+# k - 1 cards with k - 1 put at each place in turn (the order generate emits plays in).
+MULTISETS = (b"", b"\x01\x02\x04\x08", b"\x03\x05\x06\x09\x0a\x0c\x11\x22\x44\x88",
+             b"\x07\x0b\x0d\x0e\x13\x15\x19\x23\x26\x2a\x45\x46\x4c\x89\x8a\x8c",
+             b"\x0f\x17\x1b\x1d\x27\x2b\x2e\x33\x47\x4d\x4e\x55\x66\x8b\x8d\x8e\x99\xaa\xcc")
+PERMS = (b"", b"\0", b"\1\0\0\1", b"\2\1\0\1\2\0\1\0\2\2\0\1\0\2\1\0\1\2",
+         b"\3\2\1\0\2\3\1\0\2\1\3\0\2\1\0\3\3\1\2\0\1\3\2\0\1\2\3\0\1\2\0\3"
+         b"\3\1\0\2\1\3\0\2\1\0\3\2\1\0\2\3\3\2\0\1\2\3\0\1\2\0\3\1\2\0\1\3"
+         b"\3\0\2\1\0\3\2\1\0\2\3\1\0\2\1\3\3\0\1\2\0\3\1\2\0\1\3\2\0\1\2\3")
 # one order per card set: putting the same cards on the same cells in another order is always
 # legal too (legality depends on the cards' numbers and the cells, never on which card goes where)
-IDENTITY = (b"",) + tuple(bytes(range(k)) for k in range(1, 5))
+IDENTITY = (b"", b"\0", b"\0\1", b"\0\1\2", b"\0\1\2\3")
 
 
 def key(x, y):
@@ -168,8 +155,8 @@ def parse_card(code):
 
 # Window shapes (bits 6-10 of a play). First the table windows, anchored at their first table
 # card, by size and then new-cell mask (bit i: cell i of the window is new), so the mask's
-# pattern is (1 << size) - 2 * size + mask - 1; then the new lines from a Tứ Sắc, anchored at it,
-# by size: after it, before it. PAT_CELLS: 4 bytes per pattern, each new cell's offset from the
+# pattern is (1 << size) - 2 * size + mask - 1; then the new lines from a Tứ Sắc, anchored at
+# it, by size: after it, before it. PAT_CELLS: 4 bytes per pattern, each new cell's offset from the
 # anchor + 4 in cell order (0 past the last); PAT_K: new cells per pattern; LINE_TYPE: the
 # packed line type per pattern << 1 | (1 for a run).
 PAT_CELLS = (b"\x03\0\0\0\x05\0\0\0"
