@@ -19,7 +19,7 @@ import gc
 from tet.games.xap_sac.engine import (AXES, FOLLOW, NEED_K, NEED_NUMBERS, NUMBER, OPEN,
                                       PLAYING, POPCOUNT, STEP_X, STEP_Y, TS, deck_cards,
                                       generate, hand_masks, line_needs, mask_add, mask_take,
-                                      play_anchor, play_axis, play_card, play_cells, play_line,
+                                      play_axis, play_base, play_card, play_cells, play_line,
                                       play_offset, play_size)
 
 PROBES = (0, 8, 24)  # per level: easy, normal, hard
@@ -69,20 +69,20 @@ def _above(value, play, entry, table, cells):
     first new cell's key, then the axis (y above x)."""
     if value != entry[0]:
         return value > entry[0]
-    b = entry[1]
-    k = play_size(play)
-    if k != play_size(b):
-        return k > play_size(b)
-    for i in range(k - 1, -1, -1):
-        d = play_card(play, i) - play_card(b, i)
-        if not d:
-            d = play_offset(play, i) - play_offset(play, 0) - play_offset(b, i) + play_offset(b, 0)
-        if d:
-            return d > 0
-    d = (play_anchor(play, table, cells) - play_anchor(b, table, cells)
-         + play_offset(play, 0) * (STEP_Y if play_axis(play) else STEP_X)
-         - play_offset(b, 0) * (STEP_Y if play_axis(b) else STEP_X))
-    return d > 0 if d else play_axis(play) > play_axis(b)
+    other = entry[1]
+    i = play_size(play)
+    d = i - play_size(other)
+    while not d and i:
+        i -= 1
+        d = _card_at(play, i) - _card_at(other, i)
+    if not d:
+        d = play_base(play, table, cells) - play_base(other, table, cells)
+    return d > 0 if d else play_axis(play) > play_axis(other)
+
+
+def _card_at(play, i):
+    """The i-th new card's id << 2 | its cell's offset from the first new cell (see _above)."""
+    return play_card(play, i) << 2 | (play_offset(play, i) - play_offset(play, 0))
 
 
 class RandomPlayer:

@@ -217,6 +217,12 @@ def play_anchor(play, table, cells=None):
     return cells[(play >> 24) & 63]
 
 
+def play_base(play, table, cells=None):
+    """Key of a play's first new cell (see play_anchor)."""
+    return (play_anchor(play, table, cells)
+            + play_offset(play, 0) * (STEP_Y if play & 0x800 else STEP_X))
+
+
 def play_cells(play, table, cells=None):
     """List of (key, card) a play puts down, in cell order, on the table it was made for
     (`cells`: see play_anchor)."""
