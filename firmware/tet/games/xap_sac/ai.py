@@ -17,7 +17,7 @@ play found so far.
 import gc
 
 from tet.games.xap_sac.engine import (AXES, FOLLOW, NEED_K, NEED_NUMBERS, NUMBER, OPEN,
-                                      PLAYING, POPCOUNT, STEP_X, STEP_Y, TS, deck_cards,
+                                      PAT_K, PLAYING, POPCOUNT, STEP_X, STEP_Y, TS, deck_cards,
                                       generate, hand_masks, line_needs, mask_add, mask_take,
                                       play_axis, play_base, play_card, play_cells, play_line,
                                       play_offset, play_size)
@@ -62,27 +62,23 @@ def _add_near(table, starts, k, step, reach):
             starts.append(j)
 
 
-def _above(value, play, entry, table, cells):
-    """True when (value, play) ranks above `entry`, a (value, play) of the same table (`cells`:
-    its keys in order): the higher value; between equal values more cards, then by the cards
-    from the last in cell order back (card id, then offset from the first new cell), then the
-    first new cell's key, then the axis (y above x)."""
-    if value != entry[0]:
-        return value > entry[0]
-    other = entry[1]
-    i = play_size(play)
-    d = i - play_size(other)
-    while not d and i:
-        i -= 1
-        d = _card_at(play, i) - _card_at(other, i)
-    if not d:
-        d = play_base(play, table, cells) - play_base(other, table, cells)
-    return d > 0 if d else play_axis(play) > play_axis(other)
-
-
-def _card_at(play, i):
-    """The i-th new card's id << 2 | its cell's offset from the first new cell (see _above)."""
-    return play_card(play, i) << 2 | (play_offset(play, i) - play_offset(play, 0))
+def _entry(value, play, table, cells):
+    """(value, order, place, play) of a play of `table` (`cells`: its keys in order), compared as
+    the computer ranks plays: the higher value; between equal values more cards, then by the
+    cards from the last in cell order back (card id << 2 | offset from the first new cell), then
+    the first new cell's key, then the axis (y above x). Both keys are small ints: `order` holds
+    the number of cards and the last three cards, `place` a fourth card, the key and the axis."""
+    order = play_size(play)
+    place = 0
+    first = play_offset(play, 0)
+    for i in range(order - 1, -1, -1):
+        card = play_card(play, i) << 2 | (play_offset(play, i) - first)
+        if order < 1 << 24:
+            order = order << 8 | card
+        else:
+            place = card
+    place = (place << 17) | (play_base(play, table, cells) << 1) | play_axis(play)
+    return (value, order, place, play)
 
 
 class RandomPlayer:
@@ -287,7 +283,7 @@ class HeuristicPlayer:
     def score(self, game, play, hand, following, kept=None):
         """Static value of a play, before the answerability probe. `kept` (a dict) remembers
         the shape left in hand per set of cards played, for the plays of one position."""
-        size = play_size(play)
+        size = PAT_K[(play >> 6) & 31]  # play_size(), inline: this runs for every play
         if size == len(hand):
             return 10000
         # the cards' bits of the play (not their cells), its rank and how many: the same cards
@@ -365,30 +361,37 @@ class HeuristicPlayer:
         for p in plays:
             count += 1
             if stop is not None and not count % POLL_PLAYS and stop():
-                return ranked[0][1]
+                return ranked[0][3]
             value = self.score(game, p, hand, following, kept) - base_shape
-            if len(ranked) < keep or _above(value, p, ranked[-1], table, cells):
+            if len(ranked) >= keep and value < ranked[-1][0]:
+                continue
+            entry = _entry(value, p, table, cells)
+            if len(ranked) < keep or entry > ranked[-1]:
                 i = len(ranked)
-                while i and _above(value, p, ranked[i - 1], table, cells):
+                while i and entry > ranked[i - 1]:
                     i -= 1
-                ranked.insert(i, (value, p))
+                ranked.insert(i, entry)
                 if len(ranked) > keep:
                     ranked.pop()
-        best_value, best = ranked[0]
+        best_value = ranked[0][0]
+        best = ranked[0][3]
         if best_value >= 10000 - base_shape:
             return best
         if self.strand_top:
             try:
-                ranked = self._look_ahead(game, ranked[:self.strand_top], hand, stop, cells)
+                ranked = self._look_ahead(game, ranked[:self.strand_top], hand, stop)
             except MemoryError:
                 # a crowded table can ask for more than a tight heap holds: play on without
                 # the look-ahead rather than crash the game
                 self._release()
                 gc.collect()
-            best_value, best = ranked[0]
+            best_value = ranked[0][0]
+            best = ranked[0][3]
         self.used = 0
         unseen = self.unseen_masks(game, player)
-        for value, p in ranked:
+        for entry in ranked:
+            value = entry[0]
+            p = entry[3]
             if self.used >= self.probes or value + SHUT_BONUS <= best_value:
                 break
             if stop is not None and stop():
@@ -411,24 +414,21 @@ class HeuristicPlayer:
             self.stopped = True
         return self.stopped
 
-    def _look_ahead(self, game, ranked, hand, stop, cells):
-        """Re-score the best plays by the cards they strand, best first (ties as in _above;
-        `cells`: the table's keys in order). Shape counts again among the cards that can still
-        go down; passing (the current hand) is the zero. The plays as ranked when `stop` ends
-        the table's needs."""
+    def _look_ahead(self, game, ranked, hand, stop):
+        """Re-score the best plays (entries of _entry) by the cards they strand, best first.
+        Shape counts again among the cards that can still go down; passing (the current hand)
+        is the zero. The plays as ranked when `stop` ends the table's needs."""
         if not self.table_needs(game, stop):
             return ranked
         now, now_full, now_kept = self.stranded(game, None, hand)
         base = now_kept - now_full
         out = []
-        for value, p in ranked:
+        for entry in ranked:
             if stop is not None and out and stop():
                 break
-            count, full, kept = self.stranded(game, p, hand)
-            value -= STRAND_WEIGHT * (count - now)
+            count, full, kept = self.stranded(game, entry[3], hand)
+            value = entry[0] - STRAND_WEIGHT * (count - now)
             value += self.shape_weight * (kept - full - base)
-            i = len(out)
-            while i and _above(value, p, out[i - 1], game.table, cells):
-                i -= 1
-            out.insert(i, (value, p))
+            out.append((value, entry[1], entry[2], entry[3]))
+        out.sort(reverse=True)
         return out

@@ -300,10 +300,16 @@ def _emit(out, limit, head, k, orders):
     copies of one card keep their relative order, so no play comes twice."""
     perms = orders[k]
     end = len(perms)
+    # another order repeats a play only by swapping two copies of one card (chosen side by side)
+    twins = False
+    if end > k:
+        for i in range(1, k):
+            if _chosen[i] == _chosen[i - 1]:
+                twins = True
     at = -k
     while at + k < end:
         at += k
-        if _swaps_copies(perms, at, k):
+        if twins and _swaps_copies(perms, at, k):
             continue
         tail = 0
         shift = 12
