@@ -17,10 +17,10 @@ play found so far.
 import gc
 
 from tet.games.xap_sac.engine import (AXES, FOLLOW, NEED_K, NEED_NUMBERS, NUMBER, OPEN,
-                                      PAT_K, PLAYING, POPCOUNT, STEP_X, STEP_Y, TS, deck_cards,
-                                      generate, hand_masks, line_needs, mask_add, mask_take,
-                                      play_axis, play_base, play_card, play_cells, play_line,
-                                      play_offset, play_size)
+                                      PAT_CELLS, PAT_K, PLAYING, POPCOUNT, STEP_X, STEP_Y, TS,
+                                      TS_PATTERN,
+                                      deck_cards, generate, hand_masks, line_needs, mask_add,
+                                      mask_take, play_anchor, play_card, play_cells, play_line)
 
 PROBES = (0, 8, 24)  # per level: easy, normal, hard
 
@@ -33,6 +33,7 @@ PASS_BELOW = -6  # when following, pass rather than make a play scored below thi
 STRAND_WEIGHT = 12  # every card left in hand that could not go down anywhere after the play
 STRAND_TOP = (0, 14, 20)  # per level: plays (best by static value) checked for stranded cards
 POLL_PLAYS = 32  # should_stop is asked every this many plays ranked
+FOUR_FROM_TS = (TS_PATTERN + 4) * 4  # pattern * 4 of four cards from a Tứ Sắc (engine doc)
 
 
 def shape(masks):
@@ -60,25 +61,6 @@ def _add_near(table, starts, k, step, reach):
         j = k + i * step
         if j in table and j not in starts:
             starts.append(j)
-
-
-def _entry(value, play, table, cells):
-    """(value, order, place, play) of a play of `table` (`cells`: its keys in order), compared as
-    the computer ranks plays: the higher value; between equal values more cards, then by the
-    cards from the last in cell order back (card id << 2 | offset from the first new cell), then
-    the first new cell's key, then the axis (y above x). Both keys are small ints: `order` holds
-    the number of cards and the last three cards, `place` a fourth card, the key and the axis."""
-    order = play_size(play)
-    place = 0
-    first = play_offset(play, 0)
-    for i in range(order - 1, -1, -1):
-        card = play_card(play, i) << 2 | (play_offset(play, i) - first)
-        if order < 1 << 24:
-            order = order << 8 | card
-        else:
-            place = card
-    place = (place << 17) | (play_base(play, table, cells) << 1) | play_axis(play)
-    return (value, order, place, play)
 
 
 class RandomPlayer:
@@ -139,10 +121,11 @@ class HeuristicPlayer:
         return masks
 
 
-    def table_needs(self, game, should_stop=None):
+    def table_needs(self, game, should_stop=None, cells=None):
         """Work out once what the windows of the current table need (engine.line_needs): a
         count per need, and which needs come from each first table card and axis, for
-        stranded(); False when should_stop() ended it (they are then incomplete)."""
+        stranded(); False when should_stop() ended it (they are then incomplete). `cells`, the
+        table's keys in order, saves sorting them (stranded() reads plays' cells with them)."""
         needs = self._walked
         firsts = self._firsts
         del needs[:]
@@ -160,7 +143,7 @@ class HeuristicPlayer:
         self._table_needs = needs
         self._walked = []
         del firsts[:]
-        self._cells = sorted(game.table)
+        self._cells = sorted(game.table) if cells is None else cells
         return not stopped
 
     def stranded(self, game, play, hand):
@@ -286,9 +269,12 @@ class HeuristicPlayer:
         size = PAT_K[(play >> 6) & 31]  # play_size(), inline: this runs for every play
         if size == len(hand):
             return 10000
-        # the cards' bits of the play (not their cells), its rank and how many: the same cards
-        # anywhere (bits 0-3 rank, 4 Xấp, 12 on 4 per card: see the engine's module doc)
-        key = ((play >> 12) & ((1 << 4 * size) - 1)) | ((play & 15) << 16) | (size << 20)
+        # the cards in cell order (not their cells, nor the line they join): the same cards
+        # anywhere, colour << 4 | number for each (engine.play_card's fields, inline)
+        key = size
+        for i in range(12, 12 + 4 * size, 4):
+            nib = (play >> i) & 15
+            key = key << 6 | (nib & 3) << 4 | ((play & 15) - (nib >> 2))
         value = kept.get(key, -1) if kept is not None else -1
         if value < 0:
             masks = hand_masks(hand, self._masks)
@@ -365,7 +351,33 @@ class HeuristicPlayer:
             value = self.score(game, p, hand, following, kept) - base_shape
             if len(ranked) >= keep and value < ranked[-1][0]:
                 continue
-            entry = _entry(value, p, table, cells)
+            # (value, order, place, play) compares as the computer ranks plays: the higher
+            # value; between equal values more cards, then by the cards from the last in cell
+            # order back (card id + 1 << 2 | offset from the first new cell), then the first new
+            # cell's key, then the axis (y above x). `order` holds the number of cards and the
+            # last three cards, `place` a fourth card, the key and the axis: small ints. The
+            # fields are read as engine.play_card and play_cells read them, inline (a call per
+            # play costs as much as the reading).
+            at = (p >> 4) & 0x7C
+            first = PAT_CELLS[at]
+            # a card's (id + 1) << 2 | its cell's offset from the first new cell is
+            # colour * 56 - (rank - number) * 4 + 4 * rank + (its offset - first's) from the anchor
+            rank = (p & 15) * 4 - first
+            order = PAT_K[at >> 2]
+            place = 0
+            i = order
+            while i:
+                i -= 1
+                nib = (p >> (12 + 4 * i)) & 15
+                nib = (nib & 3) * 56 - (nib >> 2) * 4 + rank + PAT_CELLS[at + i]
+                if order < 0x1000000:
+                    order = order << 8 | nib
+                else:
+                    place = nib
+            # the anchor's key: a table window's or a short new line's index, else play_anchor
+            nib = cells[(p >> 24) & 63] if at < FOUR_FROM_TS else play_anchor(p, table, cells)
+            nib += (first - 4) * (STEP_Y if p & 0x800 else STEP_X)
+            entry = (value, order, (place << 17) | (nib << 1) | ((p >> 11) & 1), p)
             if len(ranked) < keep or entry > ranked[-1]:
                 i = len(ranked)
                 while i and entry > ranked[i - 1]:
@@ -379,7 +391,7 @@ class HeuristicPlayer:
             return best
         if self.strand_top:
             try:
-                ranked = self._look_ahead(game, ranked[:self.strand_top], hand, stop)
+                ranked = self._look_ahead(game, ranked[:self.strand_top], hand, stop, cells)
             except MemoryError:
                 # a crowded table can ask for more than a tight heap holds: play on without
                 # the look-ahead rather than crash the game
@@ -414,11 +426,12 @@ class HeuristicPlayer:
             self.stopped = True
         return self.stopped
 
-    def _look_ahead(self, game, ranked, hand, stop):
-        """Re-score the best plays (entries of _entry) by the cards they strand, best first.
+    def _look_ahead(self, game, ranked, hand, stop, cells):
+        """Re-score the best plays (entries of _choose) by the cards they strand, best first.
         Shape counts again among the cards that can still go down; passing (the current hand)
-        is the zero. The plays as ranked when `stop` ends the table's needs."""
-        if not self.table_needs(game, stop):
+        is the zero. The plays as ranked when `stop` ends the table's needs. `cells`: the
+        table's keys in order."""
+        if not self.table_needs(game, stop, cells):
             return ranked
         now, now_full, now_kept = self.stranded(game, None, hand)
         base = now_kept - now_full

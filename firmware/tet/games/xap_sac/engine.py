@@ -10,9 +10,10 @@ A play is one int below 2**30 (a small int on the device too, where they are 31-
 its line and cards outright and its cells relative to the table it was made for: bits 0-3 rank,
 4 Xấp, 5 a run (else a set), 6-10 the window's shape (PAT_CELLS), 11 axis (0 along x, 1 along
 y), then from bit 12 four bits per new card in cell order, colour | (rank - number) << 2. The
-anchor the shape is placed from is the window's first table card, its index in the table's keys
-in order at bits 24-29 (a table window takes at most 3 cards), or for a new line from a Tứ Sắc
-that Tứ Sắc, the first or second in key order at bit 28.
+shape is placed from an anchor, the window's first table card or, for a new line from a Tứ
+Sắc, that Tứ Sắc: its index in the table's keys in order at bits 24-29 (a table window takes
+at most 3 cards), or for four cards from a Tứ Sắc which one (first or second in key order) at
+bit 28.
 """
 
 from tet.core.rng import Rng
@@ -195,15 +196,10 @@ def play_axis(play):
     return (play >> 11) & 1
 
 
-def play_offset(play, i):
-    """Offset along the play's axis, in cells, of its i-th new cell from its anchor."""
-    return PAT_CELLS[((play >> 4) & 0x7C) + i] - 4
-
-
 def play_anchor(play, table, cells=None):
     """Key of the card on `table` (the table the play was made for) that the play's cells are
     placed from; `cells`, the table's keys in order, saves sorting them."""
-    if (play >> 6) & 31 >= TS_PATTERN:
+    if (play >> 6) & 31 >= TS_PATTERN + 4:
         lo = hi = -1
         for k in table:
             if table[k] >= TS:
@@ -217,21 +213,21 @@ def play_anchor(play, table, cells=None):
     return cells[(play >> 24) & 63]
 
 
-def play_base(play, table, cells=None):
-    """Key of a play's first new cell (see play_anchor)."""
-    return (play_anchor(play, table, cells)
-            + play_offset(play, 0) * (STEP_Y if play & 0x800 else STEP_X))
-
-
 def play_cells(play, table, cells=None):
     """List of (key, card) a play puts down, in cell order, on the table it was made for
     (`cells`: see play_anchor)."""
-    base = play_anchor(play, table, cells)
-    step = STEP_Y if play & 0x800 else STEP_X
     at = (play >> 4) & 0x7C
+    if cells is None or at >= (TS_PATTERN + 4) * 4:
+        base = play_anchor(play, table, cells)
+    else:
+        base = cells[(play >> 24) & 63]  # play_anchor(), inline
+    step = STEP_Y if play & 0x800 else STEP_X
+    rank = play & 15
     out = []
     for i in range(PAT_K[at >> 2]):
-        out.append((base + (PAT_CELLS[at + i] - 4) * step, play_card(play, i)))
+        nib = (play >> (12 + 4 * i)) & 15  # play_card(play, i), inline
+        out.append((base + (PAT_CELLS[at + i] - 4) * step,
+                    (nib & 3) * 14 + rank - (nib >> 2) - 1))
     return out
 
 
@@ -555,11 +551,11 @@ def _ts_windows(table, cells, ctx):
     wc = _window
     where = _anchor
     nth = 0
+    at = -1
     for t in cells:
+        at += 1
         if table[t] < TS:
             continue
-        where[0] = nth << 28
-        nth = 1
         for axis in (0, 1):
             step = STEP_Y if axis else STEP_X
             cross = STEP_X if axis else STEP_Y
@@ -580,11 +576,14 @@ def _ts_windows(table, cells, ctx):
                         for i in range(size):
                             wc[i] = lo + i * step
                         where[1] = TS_PATTERN + (size - 2) * 2 + (1 if d < 0 else 0)
+                        # four cards leave room for which Tứ Sắc only, fewer for its index
+                        where[0] = nth << 28 if size == MAX_LINE else at << 24
                         if _fill(table, wc, size, axis, step, ctx):
                             where[1] = -1
                             return True
                     if beyond >= TS:
                         break
+        nth = 1
     where[1] = -1
     return False
 
