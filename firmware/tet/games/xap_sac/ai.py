@@ -18,7 +18,6 @@ import gc
 
 from tet.games.xap_sac.engine import (AXES, FOLLOW, NEED_K, NEED_NUMBERS, NUMBER, OPEN,
                                       PAT_CELLS, PAT_K, PLAYING, POPCOUNT, STEP_X, STEP_Y, TS,
-                                      TS_PATTERN,
                                       deck_cards, generate, hand_masks, line_needs, mask_add,
                                       mask_take, play_anchor, play_card, play_cells, play_line)
 
@@ -33,7 +32,6 @@ PASS_BELOW = -6  # when following, pass rather than make a play scored below thi
 STRAND_WEIGHT = 12  # every card left in hand that could not go down anywhere after the play
 STRAND_TOP = (0, 14, 20)  # per level: plays (best by static value) checked for stranded cards
 POLL_PLAYS = 32  # should_stop is asked every this many plays ranked
-FOUR_FROM_TS = (TS_PATTERN + 4) * 4  # pattern * 4 of four cards from a Tứ Sắc (engine doc)
 
 
 def shape(masks):
@@ -61,6 +59,39 @@ def _add_near(table, starts, k, step, reach):
         j = k + i * step
         if j in table and j not in starts:
             starts.append(j)
+
+
+def _entries(ranked, keep, table, cells):
+    """The best `keep` of `ranked` ((value, play), best value first) as (value, order, place,
+    play), best first, compared as the computer ranks plays: the higher value; between equal
+    values more cards, then by the cards from the last in cell order back (card id << 2 |
+    offset from the first new cell), then the first new cell's key, then the axis (y above
+    x). `order` holds the number of cards and the last three cards, `place` a fourth card, the
+    key and the axis (small ints); `cells`: the table's keys in order. The cards are read as
+    engine.play_card reads them."""
+    out = []
+    for value, p in ranked:
+        at = (p >> 4) & 0x7C
+        first = PAT_CELLS[at]
+        # a card's (id + 1) << 2 | its cell's offset from the first new cell is colour * 56 -
+        # (rank - number) * 4 + 4 * rank + its offset from the anchor - the first's
+        rank = (p & 15) * 4 - first
+        order = PAT_K[at >> 2]
+        place = 0
+        i = order
+        while i:
+            i -= 1
+            nib = (p >> (12 + 4 * i)) & 15
+            nib = (nib & 3) * 56 - (nib >> 2) * 4 + rank + PAT_CELLS[at + i]
+            if order < 0x1000000:
+                order = order << 8 | nib
+            else:
+                place = nib
+        nib = play_anchor(p, table, cells) + (first - 4) * (STEP_Y if p & 0x800 else STEP_X)
+        out.append((value, order, (place << 17) | (nib << 1) | ((p >> 11) & 1), p))
+    out.sort(reverse=True)
+    del out[keep:]
+    return out
 
 
 class RandomPlayer:
@@ -344,47 +375,22 @@ class HeuristicPlayer:
         kept.clear()
         table = game.table
         cells = sorted(table)
+        # by value only first (plays tied with the last kept value all stay), then the few
+        # kept get the keys that order equal values (_entries)
         for p in plays:
             count += 1
             if stop is not None and not count % POLL_PLAYS and stop():
-                return ranked[0][3]
+                return _entries(ranked, keep, table, cells)[0][3]
             value = self.score(game, p, hand, following, kept) - base_shape
-            if len(ranked) >= keep and value < ranked[-1][0]:
+            if len(ranked) >= keep and value < ranked[keep - 1][0]:
                 continue
-            # (value, order, place, play) compares as the computer ranks plays: the higher
-            # value; between equal values more cards, then by the cards from the last in cell
-            # order back (card id + 1 << 2 | offset from the first new cell), then the first new
-            # cell's key, then the axis (y above x). `order` holds the number of cards and the
-            # last three cards, `place` a fourth card, the key and the axis: small ints. The
-            # fields are read as engine.play_card and play_cells read them, inline (a call per
-            # play costs as much as the reading).
-            at = (p >> 4) & 0x7C
-            first = PAT_CELLS[at]
-            # a card's (id + 1) << 2 | its cell's offset from the first new cell is
-            # colour * 56 - (rank - number) * 4 + 4 * rank + (its offset - first's) from the anchor
-            rank = (p & 15) * 4 - first
-            order = PAT_K[at >> 2]
-            place = 0
-            i = order
-            while i:
+            i = len(ranked)
+            while i and value > ranked[i - 1][0]:
                 i -= 1
-                nib = (p >> (12 + 4 * i)) & 15
-                nib = (nib & 3) * 56 - (nib >> 2) * 4 + rank + PAT_CELLS[at + i]
-                if order < 0x1000000:
-                    order = order << 8 | nib
-                else:
-                    place = nib
-            # the anchor's key: a table window's or a short new line's index, else play_anchor
-            nib = cells[(p >> 24) & 63] if at < FOUR_FROM_TS else play_anchor(p, table, cells)
-            nib += (first - 4) * (STEP_Y if p & 0x800 else STEP_X)
-            entry = (value, order, (place << 17) | (nib << 1) | ((p >> 11) & 1), p)
-            if len(ranked) < keep or entry > ranked[-1]:
-                i = len(ranked)
-                while i and entry > ranked[i - 1]:
-                    i -= 1
-                ranked.insert(i, entry)
-                if len(ranked) > keep:
-                    ranked.pop()
+            ranked.insert(i, (value, p))
+            while len(ranked) > keep and ranked[-1][0] < ranked[keep - 1][0]:
+                ranked.pop()
+        ranked = _entries(ranked, keep, table, cells)
         best_value = ranked[0][0]
         best = ranked[0][3]
         if best_value >= 10000 - base_shape:
