@@ -61,8 +61,8 @@ def _add_near(table, starts, k, step, reach):
             starts.append(j)
 
 
-def _entries(ranked, keep, table, cells):
-    """The best `keep` of `ranked` ((value, play), best value first) as (value, order, place,
+def _entries(values, plays, keep, table, cells):
+    """The best `keep` of `plays` (their `values` alongside, best first) as (value, order, place,
     play), best first, compared as the computer ranks plays: the higher value; between equal
     values more cards, then by the cards from the last in cell order back (card id << 2 |
     offset from the first new cell), then the first new cell's key, then the axis (y above
@@ -70,7 +70,8 @@ def _entries(ranked, keep, table, cells):
     key and the axis (small ints); `cells`: the table's keys in order. The cards are read as
     engine.play_card reads them."""
     out = []
-    for value, p in ranked:
+    for j in range(len(plays)):
+        p = plays[j]
         at = (p >> 4) & 0x7C
         first = PAT_CELLS[at]
         # a card's (id + 1) << 2 | its cell's offset from the first new cell is colour * 56 -
@@ -88,7 +89,7 @@ def _entries(ranked, keep, table, cells):
             else:
                 place = nib
         nib = play_anchor(p, table, cells) + (first - 4) * (STEP_Y if p & 0x800 else STEP_X)
-        out.append((value, order, (place << 17) | (nib << 1) | ((p >> 11) & 1), p))
+        out.append((values[j], order, (place << 17) | (nib << 1) | ((p >> 11) & 1), p))
     out.sort(reverse=True)
     del out[keep:]
     return out
@@ -375,22 +376,25 @@ class HeuristicPlayer:
         kept.clear()
         table = game.table
         cells = sorted(table)
-        # by value only first (plays tied with the last kept value all stay), then the few
-        # kept get the keys that order equal values (_entries)
+        # by value only first, best first (plays tied with the last kept value all stay), then
+        # the few kept get the keys that order equal values (_entries)
+        values = []
         for p in plays:
             count += 1
             if stop is not None and not count % POLL_PLAYS and stop():
-                return _entries(ranked, keep, table, cells)[0][3]
+                return _entries(values, ranked, keep, table, cells)[0][3]
             value = self.score(game, p, hand, following, kept) - base_shape
-            if len(ranked) >= keep and value < ranked[keep - 1][0]:
+            if len(values) >= keep and value < values[keep - 1]:
                 continue
-            i = len(ranked)
-            while i and value > ranked[i - 1][0]:
+            i = len(values)
+            while i and value > values[i - 1]:
                 i -= 1
-            ranked.insert(i, (value, p))
-            while len(ranked) > keep and ranked[-1][0] < ranked[keep - 1][0]:
+            values.insert(i, value)
+            ranked.insert(i, p)
+            while len(values) > keep and values[-1] < values[keep - 1]:
+                values.pop()
                 ranked.pop()
-        ranked = _entries(ranked, keep, table, cells)
+        ranked = _entries(values, ranked, keep, table, cells)
         best_value = ranked[0][0]
         best = ranked[0][3]
         if best_value >= 10000 - base_shape:
