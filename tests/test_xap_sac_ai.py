@@ -32,7 +32,7 @@ def test_probe_agrees_with_brute_force_over_the_unseen_cards():
                 unseen_codes.remove(code)
         after = dict(state)
         after["table"] = state["table"] + [{"code": X.card_code(c), "x": X.key_x(k),
-                                            "y": X.key_y(k)} for k, c in X.play_cells(play)]
+                                            "y": X.key_y(k)} for k, c in X.play_cells(play, game.table)]
         after["hands"] = [unseen_codes]
         after["turn"] = 0
         after["mode"] = "follow"
@@ -84,7 +84,7 @@ def usable_by_generation(game, play, left_cards):
     (None: as the table is): every play generated, OPEN mode (no Tứ Sắc starts)."""
     table = dict(game.table)
     if play is not None:
-        for k, c in X.play_cells(play):
+        for k, c in X.play_cells(play, game.table):
             table[k] = c
     usable = set()
     for p in X.generate(table, X.hand_masks(left_cards), X.OPEN, 0, [], 0, False):

@@ -103,7 +103,7 @@ def brute_force(state):
 def engine_plays(game):
     out = []
     for p in game.legal_plays():
-        placed = frozenset((X.key_x(k), X.key_y(k), X.card_code(c)) for k, c in X.play_cells(p))
+        placed = frozenset((X.key_x(k), X.key_y(k), X.card_code(c)) for k, c in X.play_cells(p, game.table))
         line = X.line_dict(X.play_line(p))
         out.append(("y" if X.play_axis(p) else "x", placed, line["type"], line["rank"], line["xap"]))
     return out
@@ -179,7 +179,9 @@ def test_one_order_per_card_set_covers_the_same_card_and_cell_sets():
                     frozenset(p[2] for p in entry[1])) + entry[2:]
         assert set(shape(e) for e in every) == set(
             shape(("y" if X.play_axis(p) else "x",
-                   frozenset((X.key_x(k), X.key_y(k), X.card_code(c)) for k, c in X.play_cells(p)),
-                   X.line_dict(p)["type"], X.line_dict(p)["rank"], X.line_dict(p)["xap"]))
+                   frozenset((X.key_x(k), X.key_y(k), X.card_code(c))
+                             for k, c in X.play_cells(p, game.table)),
+                   X.line_dict(X.play_line(p))["type"], X.line_dict(X.play_line(p))["rank"],
+                   X.line_dict(X.play_line(p))["xap"]))
             for p in once)
         assert len(once) == len(set(shape(e) for e in every))

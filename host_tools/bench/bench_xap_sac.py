@@ -1,8 +1,10 @@
 """Xấp Sắc: legal-play generation on a busy table, a computer move, heap during whole games."""
 
 import benchlib
-from tet.games.xap_sac.ai import HeuristicPlayer
+# the engine first: compiled from source in 160K, the engine (the bigger module) is parsed
+# before the computer player's bytecode takes its share of the heap
 from tet.games.xap_sac import engine as X
+from tet.games.xap_sac.ai import HeuristicPlayer
 
 TITLE = "Xấp Sắc"
 HEAP = "160K"

@@ -13,14 +13,16 @@ from tet.games.xap_sac.check import check_position
 LEVELS = ("easy", "normal", "hard")
 
 
-def cells_json(play):
-    """[{"code", "x", "y"}] of the cards a play puts down."""
-    return [{"code": X.card_code(c), "x": X.key_x(k), "y": X.key_y(k)} for k, c in X.play_cells(play)]
+def cells_json(play, table, cells=None):
+    """[{"code", "x", "y"}] of the cards a play puts down on `table`, the table it was made for
+    (`cells`: its keys in order, see engine.play_cells)."""
+    return [{"code": X.card_code(c), "x": X.key_x(k), "y": X.key_y(k)}
+            for k, c in X.play_cells(play, table, cells)]
 
 
-def play_json(play):
-    """A play as JSON: cards, line, axis."""
-    return {"cards": cells_json(play), "line": X.line_dict(X.play_line(play)),
+def play_json(play, table, cells=None):
+    """A play on `table` as JSON: cards, line, axis."""
+    return {"cards": cells_json(play, table, cells), "line": X.line_dict(X.play_line(play)),
             "axis": "y" if X.play_axis(play) else "x"}
 
 
@@ -48,7 +50,7 @@ def play_game(game, agents, on_action=None, on_round=None, on_deal=None):
                                  "held_play": held})
         else:
             if on_action:
-                entry = {"player": player, "action": "play", "cards": cells_json(play),
+                entry = {"player": player, "action": "play", "cards": cells_json(play, game.table),
                          "line": X.line_dict(X.play_line(play)), "leader": leader}
             game.play(play)
             if on_action:
@@ -141,12 +143,13 @@ def run_selfplay(args):
 def run_legal(args):
     game = load_state(args.state)
     plays = game.legal_plays()
+    cells = sorted(game.table)
     if args.json:
         emit_json({"player": game.turn, "mode": X.MODE_NAMES[game.mode], "count": len(plays),
-                   "plays": [play_json(p) for p in plays]})
+                   "plays": [play_json(p, game.table, cells) for p in plays]})
     else:
         for p in plays:
-            j = play_json(p)
+            j = play_json(p, game.table, cells)
             print("%s  %s %d%s" % (" ".join("%s@%d,%d" % (c["code"], c["x"], c["y"])
                                             for c in j["cards"]),
                                    j["line"]["type"], j["line"]["rank"],

@@ -32,7 +32,7 @@ def described(game):
     """Legal plays as sorted ((x, y, code), ...) tuples plus the line's type, rank and Xấp."""
     out = []
     for p in game.legal_plays():
-        cells = tuple(sorted((X.key_x(k), X.key_y(k), X.card_code(c)) for k, c in X.play_cells(p)))
+        cells = tuple(sorted((X.key_x(k), X.key_y(k), X.card_code(c)) for k, c in X.play_cells(p, game.table)))
         line = X.line_dict(X.play_line(p))
         out.append((cells, line["type"], line["rank"], line["xap"]))
     return sorted(out)
@@ -178,6 +178,56 @@ def test_tu_sac_splits_lines_and_only_the_leader_starts_from_it():
     # from a card at (6,0)
     assert not any(len(cells) == 1 and cells[0][1] == 0 and cells[0][0] in (-1, 6)
                    for cells, _, _, _ in lead)
+
+
+def test_four_card_lines_from_either_tu_sac_are_small_ints_with_their_cells():
+    # runs and quads of four new cards from a Tứ Sắc: the plays' top bits (anchor at bit 28)
+    hand = ["R3", "Y4", "G5", "W6", "R10", "Y10", "G10", "W10"]
+    game = position(START, [hand, ["G14"]], mode="lead")
+    fours = [p for p in game.legal_plays() if X.play_size(p) == 4]
+    seen = set()
+    for p in fours:
+        assert 0 <= p < 2 ** 30
+        cells = X.play_cells(p, game.table)
+        assert [c for _, c in cells] == X.play_cards(p)
+        xs = [X.key_x(k) for k, _ in cells]
+        ys = [X.key_y(k) for k, _ in cells]
+        seen.add((min(xs), min(ys), X.play_axis(p)))
+        assert X.with_cards(p, X.play_cards(p)) == p
+        assert X.play_line(p) in (X.line_code(X.RUN4, 6, False), X.line_code(X.QUAD, 10, False))
+    # both orders of both kinds (24 runs, 24 quads) at each of 6 places: left of (0,0), right of
+    # (5,0), above and below each Tứ Sắc
+    assert len(fours) == 6 * 48 and len(set(fours)) == len(fours)
+    assert seen == {(-4, 0, 0), (6, 0, 0), (0, -4, 1), (0, 1, 1), (5, -4, 1), (5, 1, 1)}
+
+
+def test_play_tables_follow_their_definitions():
+    shapes = []
+    for size in range(2, 5):
+        for mask in range(1, (1 << size) - 1):
+            first = [i for i in range(size) if not mask >> i & 1][0]
+            assert (1 << size) - 2 * size + mask - 1 == len(shapes)
+            shapes.append((size, [i - first for i in range(size) if mask >> i & 1]))
+    assert X.TS_PATTERN == len(shapes)
+    for size in range(2, 5):
+        shapes.append((size, list(range(1, size + 1))))
+        shapes.append((size, list(range(-size, 0))))
+    assert len(X.PAT_CELLS) == 4 * len(shapes) and len(X.PAT_K) == len(shapes)
+    for code, (size, offsets) in enumerate(shapes):
+        assert X.PAT_K[code] == len(offsets)
+        assert list(X.PAT_CELLS[4 * code:4 * code + len(offsets)]) == [o + 4 for o in offsets]
+        assert list(X.PAT_CELLS[4 * code + len(offsets):4 * code + 4]) == [0] * (4 - len(offsets))
+        assert X.LINE_TYPE[2 * code] == size - 2 and X.LINE_TYPE[2 * code + 1] == size
+
+    def orders(k):
+        if k == 1:
+            return [[0]]
+        return [rest[:pos] + [k - 1] + rest[pos:] for rest in orders(k - 1) for pos in range(k)]
+    for k in range(1, 5):
+        assert list(X.MULTISETS[k]) == [m for m in range(1, 256) if bin(m).count("1") == k
+                                        and not (m >> 4) & ~m & 15]
+        assert list(X.PERMS[k]) == [i for order in orders(k) for i in order]
+        assert list(X.IDENTITY[k]) == list(range(k))
 
 
 def test_following_needs_same_type_higher_rank_and_xap_after_xap():

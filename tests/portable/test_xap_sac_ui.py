@@ -67,7 +67,7 @@ def test_picking_cards_then_cycling_every_legal_placement():
     # each distinct placement once: every (cells, axis) that the picked cards can take, the
     # cards in pick order along the cells (not every order of the same cards on the same cells)
     def where(p):
-        return (X.play_axis(p), tuple(k for k, _ in X.play_cells(p)))
+        return (X.play_axis(p), tuple(k for k, _ in X.play_cells(p, game.table)))
     want = set(where(p) for p in game.legal_plays() if sorted(X.play_cards(p)) == picked)
     assert set(where(p) for p in table.options) == want and len(table.options) == len(want)
     assert all(X.play_cards(p) == order for p in table.options)
@@ -78,10 +78,10 @@ def test_picking_cards_then_cycling_every_legal_placement():
         seen.add(where(table.options[table.option]))
         press(app, "A")
     assert seen == want
-    chosen = table.options[table.option]
+    chosen = X.play_cells(table.options[table.option], game.table)
     hand = len(game.hands[0])
     press(app, ok)
-    for k, card in X.play_cells(chosen):
+    for k, card in chosen:
         assert game.table[k] == card
     assert len(game.hands[0]) == hand - len(picked)
     assert game.turn == 1 and table.mode == U.HAND

@@ -17,9 +17,9 @@ play found so far.
 import gc
 
 from tet.games.xap_sac.engine import (AXES, FOLLOW, NEED_K, NEED_NUMBERS, NUMBER, OPEN,
-                                      PLAYING, POPCOUNT, STEP_X, STEP_Y, TS, deck_cards,
-                                      generate, hand_masks, line_needs, mask_add, mask_take,
-                                      play_card, play_cells, play_line, play_size)
+                                      PAT_CELLS, PAT_K, PLAYING, POPCOUNT, STEP_X, STEP_Y, TS,
+                                      deck_cards, generate, hand_masks, line_needs, mask_add,
+                                      mask_take, play_anchor, play_card, play_cells, play_line)
 
 PROBES = (0, 8, 24)  # per level: easy, normal, hard
 
@@ -61,6 +61,40 @@ def _add_near(table, starts, k, step, reach):
             starts.append(j)
 
 
+def _entries(values, plays, keep, table, cells):
+    """The best `keep` of `plays` (their `values` alongside, best first) as (value, order, place,
+    play), best first, compared as the computer ranks plays: the higher value; between equal
+    values more cards, then by the cards from the last in cell order back (card id << 2 |
+    offset from the first new cell), then the first new cell's key, then the axis (y above
+    x). `order` holds the number of cards and the last three cards, `place` a fourth card, the
+    key and the axis (small ints); `cells`: the table's keys in order. The cards are read as
+    engine.play_card reads them."""
+    out = []
+    for j in range(len(plays)):
+        p = plays[j]
+        at = (p >> 4) & 0x7C
+        first = PAT_CELLS[at]
+        # a card's (id + 1) << 2 | its cell's offset from the first new cell is colour * 56 -
+        # (rank - number) * 4 + 4 * rank + its offset from the anchor - the first's
+        rank = (p & 15) * 4 - first
+        order = PAT_K[at >> 2]
+        place = 0
+        i = order
+        while i:
+            i -= 1
+            nib = (p >> (12 + 4 * i)) & 15
+            nib = (nib & 3) * 56 - (nib >> 2) * 4 + rank + PAT_CELLS[at + i]
+            if order < 0x1000000:
+                order = order << 8 | nib
+            else:
+                place = nib
+        nib = play_anchor(p, table, cells) + (first - 4) * (STEP_Y if p & 0x800 else STEP_X)
+        out.append((values[j], order, (place << 17) | (nib << 1) | ((p >> 11) & 1), p))
+    out.sort(reverse=True)
+    del out[keep:]
+    return out
+
+
 class RandomPlayer:
     """Uniform over the legal plays (one per card set on a cell set) and passing."""
 
@@ -99,6 +133,7 @@ class HeuristicPlayer:
         self._delta = {}
         self._walked = []
         self._starts = []
+        self._cells = []  # the table's keys in order, for the plays' cells (engine.play_cells)
         self.stopped = False
         self._asked = None
 
@@ -118,10 +153,11 @@ class HeuristicPlayer:
         return masks
 
 
-    def table_needs(self, game, should_stop=None):
+    def table_needs(self, game, should_stop=None, cells=None):
         """Work out once what the windows of the current table need (engine.line_needs): a
         count per need, and which needs come from each first table card and axis, for
-        stranded(); False when should_stop() ended it (they are then incomplete)."""
+        stranded(); False when should_stop() ended it (they are then incomplete). `cells`, the
+        table's keys in order, saves sorting them (stranded() reads plays' cells with them)."""
         needs = self._walked
         firsts = self._firsts
         del needs[:]
@@ -139,6 +175,7 @@ class HeuristicPlayer:
         self._table_needs = needs
         self._walked = []
         del firsts[:]
+        self._cells = sorted(game.table) if cells is None else cells
         return not stopped
 
     def stranded(self, game, play, hand):
@@ -160,7 +197,7 @@ class HeuristicPlayer:
             placed[i] = 0
         cells = ()
         if play is not None:
-            cells = play_cells(play)
+            cells = play_cells(play, game.table, self._cells)
             for _, c in cells:
                 mask_add(placed, c)
         for c in hand:
@@ -242,29 +279,34 @@ class HeuristicPlayer:
         for k, _ in cells:
             del table[k]
 
-    def answerable(self, game, play, unseen, should_stop=None):
+    def answerable(self, game, play, unseen, should_stop=None, cells=None):
         """One probe: could any unseen cards follow `play`? (the play is put down and taken back;
-        the answer means nothing when should_stop() ended the probe)"""
+        the answer means nothing when should_stop() ended the probe; `cells`: see
+        engine.play_cells)"""
         self.used += 1
-        cells = play_cells(play)
+        placed = play_cells(play, game.table, cells)
         table = game.table
-        for k, c in cells:
+        for k, c in placed:
             table[k] = c
         out = self._out
         del out[:]
         generate(table, unseen, FOLLOW, play_line(play), out, 1, False, should_stop)
-        for k, _ in cells:
+        for k, _ in placed:
             del table[k]
         return bool(out)
 
     def score(self, game, play, hand, following, kept=None):
         """Static value of a play, before the answerability probe. `kept` (a dict) remembers
         the shape left in hand per set of cards played, for the plays of one position."""
-        size = ((play >> 9) & 3) + 1
+        size = PAT_K[(play >> 6) & 31]  # play_size(), inline: this runs for every play
         if size == len(hand):
             return 10000
-        # the cards' bits of the play (not their cells) and how many: the same cards anywhere
-        key = ((play >> 27) & 0xFCFCFCFC) | (size - 1)
+        # the cards in cell order (not their cells, nor the line they join): the same cards
+        # anywhere, colour << 4 | number for each (engine.play_card's fields, inline)
+        key = size
+        for i in range(12, 12 + 4 * size, 4):
+            nib = (play >> i) & 15
+            key = key << 6 | (nib & 3) << 4 | ((play & 15) - (nib >> 2))
         value = kept.get(key, -1) if kept is not None else -1
         if value < 0:
             masks = hand_masks(hand, self._masks)
@@ -273,13 +315,12 @@ class HeuristicPlayer:
             value = self.shape_weight * shape(masks)
             if kept is not None:
                 kept[key] = value
-        line = play & 0xFF
         value += CARD_WEIGHT * size
         if following:
-            value -= RANK_WEIGHT * ((line >> 3) & 15)
+            value -= RANK_WEIGHT * (play & 15)
         else:
-            value -= RANK_WEIGHT * ((line >> 3) & 15) // 2
-        if line & 0x80:
+            value -= RANK_WEIGHT * (play & 15) // 2
+        if play & 16:
             value += XAP_BONUS
         return value
 
@@ -303,6 +344,7 @@ class HeuristicPlayer:
         self._delta = {}
         self._walked = []
         self._starts = []
+        self._cells = []
         self._kept = {}
 
     def _choose(self, game, should_stop):
@@ -332,38 +374,51 @@ class HeuristicPlayer:
         count = 0
         kept = self._kept
         kept.clear()
+        table = game.table
+        cells = sorted(table)
+        # by value only first, best first (plays tied with the last kept value all stay), then
+        # the few kept get the keys that order equal values (_entries)
+        values = []
         for p in plays:
             count += 1
             if stop is not None and not count % POLL_PLAYS and stop():
-                return ranked[0][1]
-            entry = (self.score(game, p, hand, following, kept) - base_shape, p)
-            if len(ranked) < keep or entry > ranked[-1]:
-                i = len(ranked)
-                while i and entry > ranked[i - 1]:
-                    i -= 1
-                ranked.insert(i, entry)
-                if len(ranked) > keep:
-                    ranked.pop()
-        best_value, best = ranked[0]
+                return _entries(values, ranked, keep, table, cells)[0][3]
+            value = self.score(game, p, hand, following, kept) - base_shape
+            if len(values) >= keep and value < values[keep - 1]:
+                continue
+            i = len(values)
+            while i and value > values[i - 1]:
+                i -= 1
+            values.insert(i, value)
+            ranked.insert(i, p)
+            while len(values) > keep and values[-1] < values[keep - 1]:
+                values.pop()
+                ranked.pop()
+        ranked = _entries(values, ranked, keep, table, cells)
+        best_value = ranked[0][0]
+        best = ranked[0][3]
         if best_value >= 10000 - base_shape:
             return best
         if self.strand_top:
             try:
-                ranked = self._look_ahead(game, ranked[:self.strand_top], hand, stop)
+                ranked = self._look_ahead(game, ranked[:self.strand_top], hand, stop, cells)
             except MemoryError:
                 # a crowded table can ask for more than a tight heap holds: play on without
                 # the look-ahead rather than crash the game
                 self._release()
                 gc.collect()
-            best_value, best = ranked[0]
+            best_value = ranked[0][0]
+            best = ranked[0][3]
         self.used = 0
         unseen = self.unseen_masks(game, player)
-        for value, p in ranked:
+        for entry in ranked:
+            value = entry[0]
+            p = entry[3]
             if self.used >= self.probes or value + SHUT_BONUS <= best_value:
                 break
             if stop is not None and stop():
                 break
-            shut = not self.answerable(game, p, unseen, stop)
+            shut = not self.answerable(game, p, unseen, stop, cells)
             if self.stopped:
                 break
             if shut:
@@ -381,21 +436,22 @@ class HeuristicPlayer:
             self.stopped = True
         return self.stopped
 
-    def _look_ahead(self, game, ranked, hand, stop):
-        """Re-score the best plays by the cards they strand, best first. Shape counts again among
-        the cards that can still go down; passing (the current hand) is the zero. The plays as
-        ranked when `stop` ends the table's needs."""
-        if not self.table_needs(game, stop):
+    def _look_ahead(self, game, ranked, hand, stop, cells):
+        """Re-score the best plays (entries of _choose) by the cards they strand, best first.
+        Shape counts again among the cards that can still go down; passing (the current hand)
+        is the zero. The plays as ranked when `stop` ends the table's needs. `cells`: the
+        table's keys in order."""
+        if not self.table_needs(game, stop, cells):
             return ranked
         now, now_full, now_kept = self.stranded(game, None, hand)
         base = now_kept - now_full
         out = []
-        for value, p in ranked:
+        for entry in ranked:
             if stop is not None and out and stop():
                 break
-            count, full, kept = self.stranded(game, p, hand)
-            value -= STRAND_WEIGHT * (count - now)
+            count, full, kept = self.stranded(game, entry[3], hand)
+            value = entry[0] - STRAND_WEIGHT * (count - now)
             value += self.shape_weight * (kept - full - base)
-            out.append((value, p))
+            out.append((value, entry[1], entry[2], entry[3]))
         out.sort(reverse=True)
         return out

@@ -6,11 +6,14 @@ are the same int (they differ only by where they lie), so hands are lists that m
 The house-rule deck "1-14" holds 1-14 once per colour. The table is a dict from a packed cell key ((x + 128) << 8 | (y + 128)) to a
 card, so stepping one cell along x adds 256 and along y adds 1.
 
-A play is one int so a list of hundreds of them stays small on the device:
-  bits 0-2 line type, 3-6 rank, 7 Xấp (these 8 bits alone describe a line, as `last` does),
-  bit 8 axis (0 along x, 1 along y), bits 9-10 new cards - 1, bits 11-26 key of the first new
-  cell, then 8 bits per new card in cell order: offset from the first new cell (2 bits) and the
-  card (6 bits).
+A play is one int below 2**30 (a small int on the device too, where they are 31-bit), holding
+its line and cards outright and its cells relative to the table it was made for: bits 0-3 rank,
+4 Xấp, 5 a run (else a set), 6-10 the window's shape (PAT_CELLS), 11 axis (0 along x, 1 along
+y), then from bit 12 four bits per new card in cell order, colour | (rank - number) << 2. The
+shape is placed from an anchor, the window's first table card or, for a new line from a Tứ
+Sắc, that Tứ Sắc: its index in the table's keys in order at bits 24-29 (a table window takes
+at most 3 cards), or for four cards from a Tứ Sắc which one (first or second in key order) at
+bit 28.
 """
 
 from tet.core.rng import Rng
@@ -59,30 +62,21 @@ POPCOUNT = bytes([bin(m).count("1") for m in range(256)])
 LOWEST_BIT = bytes([0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0])
 
 
-def _multisets(k):
-    """8-bit colour masks choosing k cards of one number: bit c = a first copy of colour c, bit
-    c + 4 = its second copy (only with the first, so each multiset of colours comes once)."""
-    return tuple(m for m in range(1, 256)
-                 if POPCOUNT[m] == k and not (m >> 4) & ~m & 15)
-
-
-MULTISETS = ((),) + tuple(_multisets(k) for k in range(1, 5))
-
-
-def _permutations(k):
-    if k == 1:
-        return ((0,),)
-    out = []
-    for rest in _permutations(k - 1):
-        for pos in range(k):
-            out.append(rest[:pos] + (k - 1,) + rest[pos:])
-    return tuple(out)
-
-
-PERMS = ((),) + tuple(_permutations(k) for k in range(1, 5))
+# Per number of cards k (tables of bytes, for a small heap; tests/portable/test_xap_sac_rules.py
+# derives them): MULTISETS[k], the 8-bit colour masks choosing k cards of one number (bit c a
+# first copy of colour c, bit c + 4 its second copy, only with the first, so each multiset of
+# colours comes once), ascending; PERMS[k], every order of k cards, k bytes each, each order of
+# k - 1 cards with k - 1 put at each place in turn (the order generate emits plays in).
+MULTISETS = (b"", b"\x01\x02\x04\x08", b"\x03\x05\x06\x09\x0a\x0c\x11\x22\x44\x88",
+             b"\x07\x0b\x0d\x0e\x13\x15\x19\x23\x26\x2a\x45\x46\x4c\x89\x8a\x8c",
+             b"\x0f\x17\x1b\x1d\x27\x2b\x2e\x33\x47\x4d\x4e\x55\x66\x8b\x8d\x8e\x99\xaa\xcc")
+PERMS = (b"", b"\0", b"\1\0\0\1", b"\2\1\0\1\2\0\1\0\2\2\0\1\0\2\1\0\1\2",
+         b"\3\2\1\0\2\3\1\0\2\1\3\0\2\1\0\3\3\1\2\0\1\3\2\0\1\2\3\0\1\2\0\3"
+         b"\3\1\0\2\1\3\0\2\1\0\3\2\1\0\2\3\3\2\0\1\2\3\0\1\2\0\3\1\2\0\1\3"
+         b"\3\0\2\1\0\3\2\1\0\2\3\1\0\2\1\3\3\0\1\2\0\3\1\2\0\1\3\2\0\1\2\3")
 # one order per card set: putting the same cards on the same cells in another order is always
 # legal too (legality depends on the cards' numbers and the cells, never on which card goes where)
-IDENTITY = ((),) + tuple((tuple(range(k)),) for k in range(1, 5))
+IDENTITY = (b"", b"\0", b"\0\1", b"\0\1\2", b"\0\1\2\3")
 
 
 def key(x, y):
@@ -160,8 +154,25 @@ def parse_card(code):
     raise ValueError("unknown card %r" % (code,))
 
 
+# Window shapes (bits 6-10 of a play). First the table windows, anchored at their first table
+# card, by size and then new-cell mask (bit i: cell i of the window is new), so the mask's
+# pattern is (1 << size) - 2 * size + mask - 1; then the new lines from a Tứ Sắc, anchored at
+# it, by size: after it, before it. PAT_CELLS: 4 bytes per pattern, each new cell's offset from the
+# anchor + 4 in cell order (0 past the last); PAT_K: new cells per pattern; LINE_TYPE: the
+# packed line type per pattern << 1 | (1 for a run).
+PAT_CELLS = (b"\x03\0\0\0\x05\0\0\0"
+             b"\x03\0\0\0\x05\0\0\0\x02\x03\0\0\x06\0\0\0\x03\x05\0\0\x05\x06\0\0"
+             b"\x03\0\0\0\x05\0\0\0\x02\x03\0\0\x06\0\0\0\x03\x05\0\0\x05\x06\0\0"
+             b"\x01\x02\x03\0\x07\0\0\0\x03\x06\0\0\x05\x07\0\0\x02\x03\x05\0\x06\x07\0\0"
+             b"\x03\x05\x06\0\x05\x06\x07\0"
+             b"\x05\x06\0\0\x02\x03\0\0\x05\x06\x07\0\x01\x02\x03\0\x05\x06\x07\x08\0\x01\x02\x03")
+PAT_K = b"\1\1\1\1\2\1\2\2\1\1\2\1\2\2\3\1\2\2\3\2\3\3\2\2\3\3\4\4"
+LINE_TYPE = (b"\0\2\0\2" + b"\1\3" * 6 + b"\2\4" * 14 + b"\0\2\0\2\1\3\1\3\2\4\2\4")
+TS_PATTERN = 22  # the first new line from a Tứ Sắc: + (size - 2) * 2, + 1 when before it
+
+
 def line_code(typ, rank, xap):
-    """Pack a line description the way the low 8 bits of a play hold it."""
+    """Pack a line description the way `last` keeps it (type, rank << 3, Xấp << 7)."""
     return typ | (rank << 3) | (0x80 if xap else 0)
 
 
@@ -172,45 +183,72 @@ def line_dict(line):
 
 def play_line(play):
     """Packed line (type, rank, Xấp) that a play makes."""
-    return play & 0xFF
+    return LINE_TYPE[(play >> 5) & 63] | ((play & 15) << 3) | ((play & 16) << 3)
 
 
 def play_size(play):
     """Number of cards a play puts down."""
-    return ((play >> 9) & 3) + 1
+    return PAT_K[(play >> 6) & 31]
 
 
 def play_axis(play):
     """0 when the play's line runs along x, 1 along y."""
-    return (play >> 8) & 1
+    return (play >> 11) & 1
 
 
-def play_cells(play):
-    """List of (key, card) a play puts down, in cell order."""
-    step = STEP_Y if play & 0x100 else STEP_X
-    base = (play >> 11) & 0xFFFF
+def play_anchor(play, table, cells=None):
+    """Key of the card on `table` (the table the play was made for) that the play's cells are
+    placed from; `cells`, the table's keys in order, saves sorting them."""
+    if (play >> 6) & 31 >= TS_PATTERN + 4:
+        lo = hi = -1
+        for k in table:
+            if table[k] >= TS:
+                if lo < 0 or k < lo:
+                    lo = k
+                if k > hi:
+                    hi = k
+        return hi if (play >> 28) & 1 else lo
+    if cells is None:
+        cells = sorted(table)
+    return cells[(play >> 24) & 63]
+
+
+def play_cells(play, table, cells=None):
+    """List of (key, card) a play puts down, in cell order, on the table it was made for
+    (`cells`: see play_anchor)."""
+    at = (play >> 4) & 0x7C
+    if cells is None or at >= (TS_PATTERN + 4) * 4:
+        base = play_anchor(play, table, cells)
+    else:
+        base = cells[(play >> 24) & 63]  # play_anchor(), inline
+    step = STEP_Y if play & 0x800 else STEP_X
+    rank = play & 15
     out = []
-    for i in range(play_size(play)):
-        part = play >> (27 + 8 * i)
-        out.append((base + (part & 3) * step, (part >> 2) & 63))
+    for i in range(PAT_K[at >> 2]):
+        nib = (play >> (12 + 4 * i)) & 15  # play_card(play, i), inline
+        out.append((base + (PAT_CELLS[at + i] - 4) * step,
+                    (nib & 3) * 14 + rank - (nib >> 2) - 1))
     return out
 
 
 def play_cards(play):
     """Cards a play puts down."""
-    return [c for _, c in play_cells(play)]
+    return [play_card(play, i) for i in range(play_size(play))]
 
 
 def play_card(play, i):
     """The i-th card (in cell order) a play puts down, without building a list."""
-    return (play >> (29 + 8 * i)) & 63
+    nib = (play >> (12 + 4 * i)) & 15
+    return (nib & 3) * 14 + (play & 15) - (nib >> 2) - 1
 
 
 def with_cards(play, cards):
     """The same play with `cards` (in cell order) on its cells: another order of the same cards."""
+    rank = play & 15
     for i in range(play_size(play)):
-        shift = 29 + 8 * i
-        play = (play & ~(63 << shift)) | (cards[i] << shift)
+        shift = 12 + 4 * i
+        c = cards[i]
+        play = (play & ~(15 << shift)) | (((c // 14) | ((rank - NUMBER[c]) << 2)) << shift)
     return play
 
 
@@ -248,34 +286,45 @@ def cross_ok(table, k, cross):
     return n <= MAX_LINE
 
 
-_chosen = [0, 0, 0, 0]
+_chosen = [0, 0, 0, 0]  # the new cards as a play holds them: colour | (rank - number) << 2
+# where the window lies: the anchor's bits of a play, and a new line's pattern (-1 on a table line)
+_anchor = [0, -1]
 
 
-def _emit(out, limit, head, k, offs, orders):
+def _emit(out, limit, head, k, orders):
     """Append one play per order (from `orders`) of the chosen cards on the empty cells; two
     copies of one card keep their relative order, so no play comes twice."""
-    for perm in orders[k]:
-        if _swaps_copies(perm, k):
+    perms = orders[k]
+    end = len(perms)
+    # another order repeats a play only by swapping two copies of one card (chosen side by side)
+    twins = False
+    if end > k:
+        for i in range(1, k):
+            if _chosen[i] == _chosen[i - 1]:
+                twins = True
+    at = -k
+    while at + k < end:
+        at += k
+        if twins and _swaps_copies(perms, at, k):
             continue
-        # the cards' bits are gathered below bit 27 first: a play of three cards or fewer builds
-        # one big int (31-bit small ints on the ESP32), not one per card
         tail = 0
-        shift = 0
-        for i in range(k):
-            tail |= (((offs >> (2 * i)) & 3) | (_chosen[perm[i]] << 2)) << shift
-            shift += 8
-        out.append(head | (tail << 27))
+        shift = 12
+        for i in range(at, at + k):
+            tail |= _chosen[perms[i]] << shift
+            shift += 4
+        out.append(head | tail)
         if limit and len(out) >= limit:
             return True
     return False
 
 
-def _swaps_copies(perm, k):
-    """True when `perm` puts two equal chosen cards out of their order (a repeated play)."""
-    for i in range(k - 1):
-        a = perm[i]
-        for j in range(i + 1, k):
-            if a > perm[j] and _chosen[a] == _chosen[perm[j]]:
+def _swaps_copies(perms, at, k):
+    """True when the order perms[at:at + k] puts two equal chosen cards out of their order (a
+    repeated play)."""
+    for i in range(at, at + k - 1):
+        a = perms[i]
+        for j in range(i + 1, at + k):
+            if a > perms[j] and _chosen[a] == _chosen[perms[j]]:
                 return True
     return False
 
@@ -306,15 +355,11 @@ def _fill(table, wc, size, axis, step, ctx):
     mixed = False
     dup = False
     k = 0
-    base = -1
-    offs = 0
+    new = 0
     for i in range(size):
-        cell = wc[i]
-        card = table.get(cell, -1)
+        card = table.get(wc[i], -1)
         if card < 0:
-            if base < 0:
-                base = cell
-            offs |= ((cell - base) // step) << (2 * k)
+            new |= 1 << i
             k += 1
         else:
             bit = 1 << NUMBER[card]
@@ -326,7 +371,10 @@ def _fill(table, wc, size, axis, step, ctx):
                 tcol = card // 14
             elif tcol != card // 14:
                 mixed = True
-    head_cells = (axis << 8) | ((k - 1) << 9) | (base << 11)
+    pattern = _anchor[1]
+    if pattern < 0:
+        pattern = (1 << size) - 2 * size + new - 1
+    head_cells = (axis << 11) | (pattern << 6) | _anchor[0]
     # sets: one number; Xấp only when every card (table and new) has one colour, which two copies
     # of a card allow for a pair
     if want_sets and not (tnums & (tnums - 1)):
@@ -335,7 +383,6 @@ def _fill(table, wc, size, axis, step, ctx):
         else:
             lo_n = 1
             hi_n = 14
-        head = head_cells | (size - 2)
         for n in range(max(lo_n, min_rank), hi_n + 1):
             m = masks[n]
             if POPCOUNT[m] < k:
@@ -351,12 +398,12 @@ def _fill(table, wc, size, axis, step, ctx):
                 j = 0
                 for col in range(4):
                     if sub & (1 << col):
-                        _chosen[j] = col * 14 + n - 1
+                        _chosen[j] = col
                         j += 1
                     if sub & (16 << col):
-                        _chosen[j] = col * 14 + n - 1
+                        _chosen[j] = col
                         j += 1
-                if _emit(out, limit, head | (n << 3) | (0x80 if xap else 0), k, offs, orders):
+                if _emit(out, limit, head_cells | n | (0x10 if xap else 0), k, orders):
                     return True
     if want_runs and not dup:
         if tcount:
@@ -382,8 +429,8 @@ def _fill(table, wc, size, axis, step, ctx):
                     miss |= 1 << v
             if miss <= 0:
                 continue
-            if _fill_run(masks, miss, k, tcol, mixed, need_xap,
-                         head_cells | size | (rank << 3), offs, out, limit, orders):
+            if _fill_run(masks, miss, k, tcol, mixed, need_xap, head_cells | 0x20 | rank, out,
+                         limit, orders):
                 return True
     return False
 
@@ -392,8 +439,9 @@ _missing = [0, 0, 0, 0]
 _colour = [0, 0, 0, 0]
 
 
-def _fill_run(masks, miss, k, tcol, mixed, need_xap, head, offs, out, limit, orders):
+def _fill_run(masks, miss, k, tcol, mixed, need_xap, head, out, limit, orders):
     """Try every colour for each missing number of a run (an odometer over the colours held)."""
+    rank = head & 15
     v = 0
     for i in range(k):
         v += 1
@@ -410,9 +458,8 @@ def _fill_run(masks, miss, k, tcol, mixed, need_xap, head, offs, out, limit, ord
                 first = col
             elif col != first:
                 same = False
-            _chosen[i] = col * 14 + _missing[i] - 1
-        if (same or not need_xap) and _emit(out, limit, head | (0x80 if same else 0), k, offs,
-                                            orders):
+            _chosen[i] = col | (rank - _missing[i]) << 2
+        if (same or not need_xap) and _emit(out, limit, head | (0x10 if same else 0), k, orders):
             return True
         i = 0
         while i < k:
@@ -454,14 +501,19 @@ def _table_windows(table, cells, visit, ctx, should_stop=None, axes=AXES):
     card among `cells`: visit(table, wc, size, axis, step, ctx) for each; True from it ends the
     walk. A should_stop() answering True ends it too (asked at each line start)."""
     wc = _window
+    where = _anchor
+    where[1] = -1
     for axis in axes:
         step = STEP_Y if axis else STEP_X
         cross = STEP_X if axis else STEP_Y
+        at = -1
         for c in cells:
+            at += 1
             if table[c] >= TS or 0 <= table.get(c - step, -1) < TS:
                 continue
             if should_stop is not None and should_stop():
                 return True
+            where[0] = at << 24
             pre = 0
             a = c
             while True:
@@ -497,7 +549,11 @@ def _table_windows(table, cells, visit, ctx, should_stop=None, axes=AXES):
 def _ts_windows(table, cells, ctx):
     """New lines of 2-4 hand cards starting from a Tứ Sắc (the leader only)."""
     wc = _window
+    where = _anchor
+    nth = 0
+    at = -1
     for t in cells:
+        at += 1
         if table[t] < TS:
             continue
         for axis in (0, 1):
@@ -519,10 +575,16 @@ def _ts_windows(table, cells, ctx):
                         lo = t + d if d > 0 else e
                         for i in range(size):
                             wc[i] = lo + i * step
+                        where[1] = TS_PATTERN + (size - 2) * 2 + (1 if d < 0 else 0)
+                        # four cards leave room for which Tứ Sắc only, fewer for its index
+                        where[0] = nth << 28 if size == MAX_LINE else at << 24
                         if _fill(table, wc, size, axis, step, ctx):
+                            where[1] = -1
                             return True
                     if beyond >= TS:
                         break
+        nth = 1
+    where[1] = -1
     return False
 
 
@@ -710,11 +772,11 @@ class XapSac:
         """Put a legal play down for the player to move (not re-checked: see is_legal)."""
         p = self.turn
         hand = self.hands[p]
-        for k, card in play_cells(play):
+        for k, card in play_cells(play, self.table):
             self.table[k] = card
             hand.remove(card)
         self.mode = FOLLOW
-        self.last = play & 0xFF
+        self.last = play_line(play)
         self.last_player = p
         self.passes = 0
         self.lead_passes = []

@@ -67,6 +67,7 @@ class Table(GameScreen):
         self.picked = []  # their positions in the hand row, in the same order
         self.options = []
         self.option = 0
+        self.ghost = []  # (key, card) of the option shown while choosing cells
         self.plays = []
         self.due = None
         if self.game.phase == X.PLAYING and self.game.turn == HUMAN:
@@ -210,7 +211,9 @@ class Table(GameScreen):
         self._focus_option()
 
     def _focus_option(self):
-        self.follow = [k for k, _ in X.play_cells(self.options[self.option])]
+        # the chosen option's cells, drawn as a ghost at every frame until one is placed
+        self.ghost = X.play_cells(self.options[self.option], self.game.table)
+        self.follow = [k for k, _ in self.ghost]
         self.focus = None
 
     def _handle_cells(self, ev):
@@ -262,7 +265,7 @@ class Table(GameScreen):
             self.app.sound.play(sound.CLICK)
         else:
             leading = game.mode == X.LEAD
-            cells = X.play_cells(play)
+            cells = X.play_cells(play, game.table)
             game.play(play)
             self.passed = []
             self.marked = [k for k, _ in cells]
@@ -427,7 +430,7 @@ class Table(GameScreen):
             g.text(think or self.players_line(True), 0, info_y, G.WHITE)
             grid_bottom = info_y - 1
             top = ch
-        ghost = X.play_cells(self.options[self.option]) if self.mode == CELLS else ()
+        ghost = self.ghost if self.mode == CELLS else ()
         if self.focus is None:
             self.focus = D.best_focus(g, game.table, self.follow, top, grid_bottom)
         D.draw_grid(g, game.table, ghost, self.marked, self.focus, top, grid_bottom)
