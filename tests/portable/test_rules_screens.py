@@ -2,7 +2,7 @@
 
 import gc
 
-from fake_hw import TWO, new_app, open_game, press
+from fake_hw import TWO, new_app, open_game, press, walk_to
 
 # the game, and the last word of its rules as a person reads them on the panel
 ENDINGS = (("oaq", "thắng."), ("xh", "đặt."), ("totom", "chờ."), ("xs", "sau."))
@@ -16,11 +16,7 @@ def rules_on(board, game_id, last_word):
     nxt, ok = TWO[board]
     app = new_app(board)
     setup = open_game(app, game_id)
-    guard = 0
-    while setup.selected != "Luật chơi":
-        press(app, nxt)
-        guard += 1
-        assert guard < 12, (game_id, setup.selected)
+    walk_to(app, "Luật chơi")
     press(app, ok)
     lines = shown(app).split("\n")
     assert lines[0] == "Luật chơi" and "▼" in lines and "▲" not in lines, (board, game_id, lines)

@@ -6,7 +6,7 @@ it hears, with their codes and free seats; OK asks for a seat, and the game's gu
 opens once the host has answered with a seat and the table. The radio is on from here until
 the game is left (App.radio, App.home).
 
-A game offers this with tet.ui.session.together_items in its setup menu.
+A game offers this with tet.ui.share_menu.together_items in its setup menu.
 """
 
 import time

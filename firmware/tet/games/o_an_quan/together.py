@@ -1,4 +1,4 @@
-"""Ô Ăn Quan's entries for playing together (tet.ui.session.together_items): the host's new
+"""Ô Ăn Quan's entries for playing together (tet.ui.share_menu.together_items): the host's new
 game, and the board screens of a shared table (table_boards.py), loaded only once the game
 starts so that the lobby needs little heap."""
 

@@ -8,7 +8,8 @@ value, quan non) come from Cài đặt.
 from tet.games.o_an_quan.engine import Game, state_from_list
 from tet.games.o_an_quan.modes import (LEVEL_LABELS, LEVELS, MODE_LABELS, SAVE, TITLE,
                                        VS_COMPUTER, seats_for)
-from tet.ui.session import offer_resume, together_items
+from tet.ui.session import offer_resume
+from tet.ui.share_menu import together_items
 from tet.ui.widgets import Menu, rules_entry
 
 def start(app):

@@ -11,24 +11,20 @@ from tet.core.text import clip, wrap
 from tet.games.xam_huong import rules as R
 from tet.games.xam_huong.engine import XamHuong
 from tet.games.xam_huong import views as V
+from tet.games.xam_huong.views import FRAME_MS, ROLL_MS, SAVE, TUNES
 from tet.games.xam_huong.options import OPTIONS
 from tet.ui.house_rules import following, value_label, values
 from tet.ui.game_screen import GameScreen
-from tet.ui.session import offer_resume, together_items
+from tet.ui.session import offer_resume
+from tet.ui.share_menu import together_items
 from tet.ui.widgets import Choice, Menu, draw_hints, hints, rules_entry
 
-SAVE = "xam_huong"
 # rows of the setup menu
 PLAYERS_ROW, MODE_ROW, NAMES_ROW, FIRST_OPTION = 1, 2, 3, 4
 # on the OLED the last line shows in turn what the roll took and whose turn it is
 PAGE_MS = 1800
 MAX_NAME = 24
 MAX_TEXT = 200
-ROLL_MS = 900
-FRAME_MS = 70
-# category -> tune at landing
-TUNES = (sound.WIN, sound.WIN, sound.TRANG, sound.TRANG, sound.TRANG) + (sound.CAPTURE,) * 7 + (
-    sound.MOVE,) * 3 + (sound.CLICK,)
 
 
 class Setup(Menu):

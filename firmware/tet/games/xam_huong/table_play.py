@@ -19,7 +19,7 @@ from tet.games.xam_huong import engine as XH
 from tet.games.xam_huong import rules as R
 from tet.games.xam_huong import shared
 from tet.games.xam_huong import views as V
-from tet.games.xam_huong.play import ROLL_MS, FRAME_MS, SAVE, TUNES
+from tet.games.xam_huong.views import FRAME_MS, ROLL_MS, SAVE, TUNES
 from tet.net.table import COMPUTER, WATCH
 from tet.ui.together import resume_table
 from tet.ui.game_screen import GameScreen

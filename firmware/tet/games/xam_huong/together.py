@@ -1,4 +1,4 @@
-"""Xăm Hường's entries for playing together (tet.ui.session.together_items): the host's new
+"""Xăm Hường's entries for playing together (tet.ui.share_menu.together_items): the host's new
 game, and the shared bowl (table_play.py), loaded only once the game starts."""
 
 from tet.games.xam_huong import shared

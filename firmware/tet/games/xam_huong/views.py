@@ -3,12 +3,19 @@ Vietnamese texts built from the engine's state (built once per roll, never in dr
 
 from tet.core import gfx as G
 from tet.core import input as inp
+from tet.core import sound
 from tet.core.app import Screen
 from tet.core.text import clip
 from tet.games.xam_huong import engine as XH
 from tet.games.xam_huong import rules as R
 from tet.ui.widgets import Message, draw_hints, hints
 
+SAVE = "xam_huong"
+ROLL_MS = 900           # the dice tumble this long
+FRAME_MS = 70           # and change faces this often
+# category -> tune at landing
+TUNES = (sound.WIN, sound.WIN, sound.TRANG, sound.TRANG, sound.TRANG) + (sound.CAPTURE,) * 7 + (
+    sound.MOVE,) * 3 + (sound.CLICK,)
 # Pips of each face on a 3x3 grid (bit = row * 3 + column).
 PIPS = (0, 0x010, 0x101, 0x111, 0x145, 0x155, 0x16D)
 FAMILY_NAMES = ("Ông", "Bà", "Ba", "Má", "Anh Hai", "Chị Hai", "Anh Ba", "Chị Ba", "Cô Út", "Chú Tư",

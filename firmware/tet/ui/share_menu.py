@@ -1,0 +1,28 @@
+"""The setup menu's entries for playing together ("Chơi chung", "Vào bàn"), in a module of
+their own: only the games that can be shared load it, and tet.ui.together with the radio link
+only once a table is opened."""
+
+
+def together_items(app, game_id, module, settings):
+    """The "Chơi chung" (host a table) and "Vào bàn" (join one) entries of a game's setup menu.
+
+    `module` names the game's module for shared tables, imported only when one is opened (with
+    tet.ui.together and the radio link): it has `new_adapter(app, chosen)`, `host_screen(app,
+    host)` and `guest_screen(app, guest)`; `settings()` gives what the setup menu chose (`chosen`:
+    the number of players, house rules, names, as the game needs).
+    """
+
+    def host(menu):
+        from tet.ui.together import HostLobby
+
+        game = __import__(module, None, None, ("host_screen",))
+        app.push(HostLobby(app, game_id, game.new_adapter(app, settings()),
+                           lambda table: game.host_screen(app, table)))
+
+    def join(menu):
+        from tet.ui.together import JoinList
+
+        game = __import__(module, None, None, ("guest_screen",))
+        app.push(JoinList(app, game_id, lambda guest: game.guest_screen(app, guest)))
+
+    return [("Chơi chung", host), ("Vào bàn", join)]
