@@ -1,6 +1,7 @@
 """Regenerate the README's pictures (docs/img/) with the headless simulator (`make screenshots`).
 
 Each picture is one fresh boot of the simulator replaying a short script (sim/README.md format).
+`python host_tools/readme_shots.py [NAME ...]` remakes only the pictures named.
 """
 
 import os
@@ -24,13 +25,19 @@ SCRIPTS = {
              "wait 1500\nshot totom\n",
     "xs": "wait 300\npress NEXT\npress NEXT\npress NEXT\npress SELECT\nwait 300\n"
           "press SELECT\nwait 1500\nshot xs\n",
+    # Ô Ăn Quan's "Chơi chung": the table code a family reads out
+    "together": "wait 300\npress SELECT\nwait 300\npress NEXT\npress NEXT\npress NEXT\n"
+                "press NEXT\npress SELECT\nwait 800\nshot together\n",
 }
 
 
-def main():
+def main(names=None):
+    """Remake every picture, or those of the scripts in `names`."""
     os.makedirs(OUT, exist_ok=True)
     for board, suffix in BOARDS.items():
         for name, script in SCRIPTS.items():
+            if names and name not in names:
+                continue
             with tempfile.TemporaryDirectory() as tmp:
                 path = os.path.join(tmp, name + ".txt")
                 with open(path, "w", encoding="utf-8") as f:
@@ -46,4 +53,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
