@@ -203,14 +203,16 @@ class ToTom:
         """Shuffle with `rng` (a tet.core.rng.Rng) and deal: five parts of 20 and the stock (four
         of 24 with four players); the dealer takes the stock's top card."""
         size = HAND_SIZE[self.n]
-        deck = []
-        for k in range(NKINDS):
-            deck += [k, k, k, k]
+        # a bytearray of the 120 cards, each kind four times in a row: late in a long hội the
+        # heap has no 1 KB hole left for a list of them
+        deck = bytearray(4 * NKINDS)
+        for i in range(4 * NKINDS):
+            deck[i] = i >> 2
         rng.shuffle(deck)
-        hands = [deck[p * size:(p + 1) * size] for p in range(self.n)]
+        hands = [list(deck[p * size:(p + 1) * size]) for p in range(self.n)]
         stock = deck[self.n * size:]
-        hands[self.dealer].append(stock.pop())
-        self.deal_cards(hands, stock)
+        hands[self.dealer].append(stock[-1])
+        self.deal_cards(hands, stock[:-1])
 
     def deal_cards(self, hands, stock):
         """Start from given hands (lists of kinds, the dealer's with the extra card last) and
