@@ -49,18 +49,18 @@ def check(res):
     assert " 0 failed" in res.stdout
 
 
-# Known to run out of heap from ROMFS today (measured 2026-12-01, issue 12): strict, so the day it
-# fits the mark must go.
+# Known to run out of heap from ROMFS today (issue 12). Not strict: at the edge, the layout of
+# the heap decides (the checkout's path alone changes it), so it passes on some runs.
 ROMFS_LANE_SHORT = {
-    "test_long_evening": "measured again 2026-12-01: in the second round Xấp Sắc's play list "
-                         "cannot grow to 2 KB: 33 KB free at the failure, in blocks of at most "
-                         "752 B (the games' long-lived small objects interleave with their "
-                         "garbage); the game now closes with a message instead of crashing",
+    "test_long_evening": "measured 2026-12-01 after Xấp Sắc's plays became small ints: "
+                         "passes or not by the heap's layout; when not, Xấp Sắc cannot open "
+                         "in a later round (the free heap is there, in holes too small: "
+                         "permanent qstr pools and strings interleave with each game's garbage)",
 }
 
 
 @pytest.mark.parametrize("module", [
-    pytest.param(m, marks=pytest.mark.xfail(strict=True, reason=ROMFS_LANE_SHORT[m]))
+    pytest.param(m, marks=pytest.mark.xfail(reason=ROMFS_LANE_SHORT[m]))
     if m in ROMFS_LANE_SHORT else m for m in MODULES])
 def test_portable_module_under_micropython(module, romfs_image):
     assert micropython_binary(), "micropython binary missing: run `make setup`"
