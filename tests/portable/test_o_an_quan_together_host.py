@@ -58,3 +58,16 @@ def test_a_table_nobody_joined_plays_against_the_computer_and_resumes_after_a_re
     board = app.screen
     assert type(board).__name__ == "HostBoard" and board.host.code == code
     assert board.host.version == moves and app.hw.radio().active
+
+
+def test_a_hosted_save_with_a_damaged_table_starts_afresh_and_leaves_the_radio_off():
+    host_a_few_moves()
+    app = new_app("ttgo_tdisplay", keep_storage=True, address=6)
+    saved = app.load_game("o_an_quan")
+    saved["table"]["seats"] = ["not an address"]         # a good checksum, a table that is none
+    app.save_game("o_an_quan", saved)
+    ok = TWO[app.hw.name][1]
+    open_game(app, "oaq")
+    press(app, ok)                                       # Tiếp tục ván trước
+    assert "Không đọc được ván đã lưu" in app.hw.display.shown_text()
+    assert not app.hw.radio().active and app.load_game("o_an_quan") is None

@@ -24,15 +24,13 @@ JOIN_TITLE = "Vào bàn"
 FORGET_MS = 3000        # a table not heard for this long leaves the list
 
 
+# what the lobby says of a seat's holder; a guest's address: "đã vào"
+SEAT_WORDS = {ME: "Bạn", OPEN: "đang chờ…", COMPUTER: "máy"}
+
+
 def seat_word(holder):
     """What the lobby says of one seat's holder."""
-    if holder == ME:
-        return "Bạn"
-    if holder == OPEN:
-        return "đang chờ…"
-    if holder == COMPUTER:
-        return "máy"
-    return "đã vào"
+    return SEAT_WORDS.get(holder, "đã vào")
 
 
 def resume_table(app, adapter, saved):
@@ -42,9 +40,14 @@ def resume_table(app, adapter, saved):
     table = saved.get("table")
     if not isinstance(table, dict):
         raise ValueError("bad table")
-    host = Host.from_dict(Link(app.radio(), app.rng.next32()), adapter, table, app.hw.clock())
-    if len(host.seats) != adapter.players:
-        raise ValueError("bad table")
+    try:
+        host = Host.from_dict(Link(app.radio(), app.rng.next32()), adapter, table,
+                              app.hw.clock())
+        if len(host.seats) != adapter.players:
+            raise ValueError("bad table")
+    except (KeyError, ValueError, TypeError, IndexError):
+        app.radio_off()     # no table after all: the setup menu shows, the radio is off
+        raise
     return host
 
 
