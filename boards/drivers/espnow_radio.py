@@ -32,8 +32,8 @@ class EspNowRadio:
         wlan.config(channel=CHANNEL)
         self.address = wlan.config("mac")
         now = espnow.ESPNow()
+        now.config(rxbuf=RX_BUFFER)     # the buffer is made when ESP-NOW starts
         now.active(True)
-        now.config(rxbuf=RX_BUFFER)
         now.add_peer(BROADCAST)
         self._wlan = wlan
         self._now = now
