@@ -6,7 +6,7 @@ Leaving switches the radio off."""
 
 from sim.air import Air
 
-from fake_hw import TWO, new_app, open_game, press, set_air
+from fake_hw import TWO, new_app, open_game, set_air
 
 # two gadgets (two apps, two boards' state) share this process's heap
 HEAP = "320K"

@@ -24,6 +24,7 @@ from tet.net.link import BEACON, DATA
 
 BEACON_MS = 500
 HEARTBEAT_MS = 500
+LOST_MS = 5000              # a guest that hears nothing of its table for this long says so
 # What holds a seat besides a guest's address (bytes); ints, as MicroPython warns when it
 # compares bytes with a str
 COMPUTER = 0                # a seat played by the host's computer player
@@ -184,7 +185,8 @@ class Guest:
     """A joining gadget's side: finds the table by its beacon (or is given the `host` address),
     joins, keeps the newest state. `seat` is None until the host gave one (WATCH at a full
     table); `state` is the newest public state (bytes), `version` its number, `options` the
-    bytes the game's view needs besides it."""
+    bytes the game's view needs besides it; `fresh` is True from a newer state's arrival until
+    the screen that shows it sets it back."""
 
     def __init__(self, link, code, host=None):
         self.link = link
@@ -196,8 +198,14 @@ class Guest:
         self.options = b""
         self.version = -1
         self.state = None
+        self.fresh = False
         self._join_due = 0
         self._beat_due = 0
+
+    def lost(self, now):
+        """True when nothing of the table has been heard for LOST_MS."""
+        heard = self.link.heard(self.host) if self.host is not None else None
+        return heard is None or time.ticks_diff(now, heard) > LOST_MS
 
     def intend(self, intent, now):
         """Send what the player does, for the state last seen."""
@@ -238,7 +246,7 @@ class Guest:
                 if version > self.version:
                     self.version = version
                     self.state = payload[3:]
-                    changed = True
+                    changed = self.fresh = True
         if self.host is not None and self.seat is None and \
                 time.ticks_diff(now, self._join_due) >= 0:
             self._join_due = time.ticks_add(now, HEARTBEAT_MS)

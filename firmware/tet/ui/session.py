@@ -29,4 +29,3 @@ def offer_resume(app, name, title, build, spec=None, version=1, migrate=None):
         app.push(screen)
 
     app.push(Choice(app, title, ["Tiếp tục ván trước", "Ván mới"], picked))
-

@@ -17,7 +17,7 @@ from tet.core.app import Screen
 from tet.core.text import clip
 from tet.net.link import BEACON, Link
 from tet.net.table import COMPUTER, ME, OPEN, Guest, Host, read_beacon
-from tet.ui.widgets import draw_hints, hints
+from tet.ui.widgets import Choice, draw_hints, hints
 
 HOST_TITLE = "Chơi chung"
 JOIN_TITLE = "Vào bàn"
@@ -49,6 +49,20 @@ def resume_table(app, adapter, saved):
         app.radio_off()     # no table after all: the setup menu shows, the radio is off
         raise
     return host
+
+
+def ask_leave_table(app):
+    """A guest's BACK at the table: "Rời bàn?" (the host keeps the seat for a while), or stay."""
+    app.push(Choice(app, "Rời bàn?", ["Ở lại", "Rời bàn"], lambda i: i == 1 and app.home()))
+
+
+def close_table(app, board):
+    """The game at the table is over: the radio off, back to the screen below `board` (the
+    game's setup menu)."""
+    app.radio_off()
+    while app.screen is not board:
+        app.pop()
+    app.pop()
 
 
 class HostLobby(Screen):

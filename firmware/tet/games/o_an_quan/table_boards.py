@@ -8,20 +8,17 @@ guest picks its move with the keys as usual, but sends it instead of playing it;
 answer is shown sowing stone by stone, as a local move would be. Nobody can take a move back.
 """
 
-import time
-
 from tet.games.o_an_quan import shared
 from tet.games.o_an_quan.ai import Searcher
 from tet.games.o_an_quan.board import Board
 from tet.games.o_an_quan.modes import COMPUTER, HUMAN, REMOTE
 from tet.net.table import COMPUTER as TABLE_COMPUTER, WATCH
-from tet.ui.together import resume_table
+from tet.ui.together import ask_leave_table, close_table, resume_table
 from tet.ui.widgets import Choice
 
 LEVEL = 1           # the computer players of a shared table play Vừa
 LOST = "Mất liên lạc với bàn…"
 ABSENT_MS = 20000   # a person not heard for this long on their turn: offer their seat to the computer
-LOST_MS = 5000      # a guest that hears nothing of the table for this long says so
 
 
 def seat_names(seats, own):
@@ -44,11 +41,7 @@ class _AtTable(Board):
 
     def new_game(self):
         """After the score sheet: the table closes."""
-        app = self.app
-        app.radio_off()
-        while app.screen is not self:
-            app.pop()
-        app.pop()
+        close_table(self.app, self)
 
 
 class HostBoard(_AtTable):
@@ -116,12 +109,7 @@ class GuestBoard(_AtTable):
         if guest.seat != WATCH:
             seats[guest.seat] = HUMAN
         Board.__init__(self, app, game, seats, LEVEL)
-        self.fresh = False
-        app.serve(self._serve)
-
-    def _serve(self, now):
-        if self.guest.poll(now):
-            self.fresh = True
+        app.serve(guest.poll)
 
     def _play(self, square, step):
         # the player's pick goes to the host; the board moves when the host's answer comes
@@ -133,12 +121,11 @@ class GuestBoard(_AtTable):
 
     def tick(self, now):
         guest = self.guest
-        if self.fresh and not self.animating:
-            self.fresh = False
+        if guest.fresh and not self.animating:
+            guest.fresh = False
             self._sync()
             return True
-        heard = guest.link.heard(guest.host)
-        lost = heard is None or time.ticks_diff(now, heard) > LOST_MS
+        lost = guest.lost(now)
         if lost != (self.note == LOST):
             self.note = LOST if lost else ""
             self._refresh_text()
@@ -176,9 +163,5 @@ class GuestBoard(_AtTable):
         """Nothing to forget: this gadget's own save (of a game of its own) stays."""
 
     def ask_leave(self):
-        """Leave the table (the host keeps the seat for a while), or stay."""
-        def picked(index):
-            if index == 1:
-                self.app.home()
-
-        self.app.push(Choice(self.app, "Rời bàn?", ["Ở lại", "Rời bàn"], picked))
+        """Leave the table, or stay."""
+        ask_leave_table(self.app)

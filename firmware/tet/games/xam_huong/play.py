@@ -317,7 +317,7 @@ class Play(GameScreen):
     def _apply(self, dice, decline):
         game = self.game
         category = game.roll(dice, decline)
-        colour = G.GOLD if R.CATEGORY_KIND[category] or category <= R.LUC_PHU else G.WHITE
+        colour = V.roll_colour(category)
         self._show_outcome(V.player_name(self.names, game.last_player),
                            V.roll_title(category, game.last_rank), colour)
         self.app.sound.play(TUNES[category], self.app.hw.clock())

@@ -26,7 +26,8 @@ DECLINE = b"D"
 MAX_TEXT = 200
 
 
-def _hex(data):
+def to_hex(data):
+    """Bytes as hex text (how the JSON states and saves carry them)."""
     return hexlify(data).decode()
 
 
@@ -50,7 +51,7 @@ class Shared:
         self.players = game.players
         self.names = names
         self.secret = bytes(secret)
-        self.commit = _hex(hashlib.sha256(self.secret).digest())
+        self.commit = to_hex(hashlib.sha256(self.secret).digest())
         self.rng = dice_generator(self.secret)
         self.dice = [1, 2, 3, 4, 5, 6]
         self.pending = None
@@ -66,7 +67,7 @@ class Shared:
         over = self.game.over()
         return json.dumps({"game": self.game.to_dict(), "names": self.names, "dice": self.dice,
                            "pending": self.pending, "shown": self.shown, "commit": self.commit,
-                           "secret": _hex(self.secret) if over else None}).encode()
+                           "secret": to_hex(self.secret) if over else None}).encode()
 
     def to_move(self):
         """The seat whose turn it is to roll."""
@@ -156,7 +157,7 @@ def dice_honest(commit, secret, seen):
         key = unhexlify(secret)
     except (TypeError, ValueError):
         return False
-    if _hex(hashlib.sha256(key).digest()) != commit:
+    if to_hex(hashlib.sha256(key).digest()) != commit:
         return False
     rng = dice_generator(key)
     for number in range(1, max(seen) + 1 if seen else 1):

@@ -16,16 +16,13 @@ from tet.core import input as inp
 from tet.core import sound
 from tet.core.text import clip, wrap
 from tet.games.xam_huong import engine as XH
-from tet.games.xam_huong import rules as R
 from tet.games.xam_huong import shared
 from tet.games.xam_huong import views as V
 from tet.games.xam_huong.views import FRAME_MS, ROLL_MS, SAVE, TUNES
 from tet.net.table import COMPUTER, WATCH
-from tet.ui.together import resume_table
+from tet.ui.together import ask_leave_table, close_table, resume_table
 from tet.ui.game_screen import GameScreen
 from tet.ui.widgets import Choice, draw_hints, hints
-
-LOST_MS = 5000
 
 
 def roll_texts(game, names, pending):
@@ -36,9 +33,9 @@ def roll_texts(game, names, pending):
         return [V.roll_heading(V.player_name(names, game.turn), game.rolls + 1),
                 V.roll_title(XH.CATEGORY[index], XH.RANK[index]), "Lấy thẻ hay không?", G.GOLD]
     category = game.last_category
-    colour = G.GOLD if R.CATEGORY_KIND[category] or category <= R.LUC_PHU else G.WHITE
     return [V.roll_heading(V.player_name(names, game.last_player), game.rolls),
-            V.roll_title(category, game.last_rank), V.outcome_text(game, names), colour]
+            V.roll_title(category, game.last_rank), V.outcome_text(game, names),
+            V.roll_colour(category)]
 
 
 class TableBowl(GameScreen):
@@ -115,8 +112,7 @@ class TableBowl(GameScreen):
                                   on_close=self._close))
 
     def _close(self):
-        self.app.radio_off()
-        self.app.pop()
+        close_table(self.app, self)
 
     # ----- events -----
 
@@ -235,7 +231,7 @@ class HostBowl(TableBowl):
         return {"game": self.game.to_dict(), "names": self.names, "scorer": 0,
                 "dice": list(adapter.dice), "shown": list(adapter.shown),
                 "pending": adapter.pending, "table": self.host.to_dict(),
-                "secret": shared._hex(adapter.secret), "dice_rng": adapter.rng.state}
+                "secret": shared.to_hex(adapter.secret), "dice_rng": adapter.rng.state}
 
 
 class GuestBowl(TableBowl):
@@ -245,12 +241,11 @@ class GuestBowl(TableBowl):
         self.guest = guest
         self.version = guest.version
         self.sent = -1          # the state version this gadget's roll was sent for
-        self.fresh = False
         self.seen = {}          # roll number -> dice, every roll this gadget was shown
         state = shared.view(guest.state)
         self._record(state)
         TableBowl.__init__(self, app, guest.seat, state)
-        app.serve(self._serve)
+        app.serve(guest.poll)
 
     def _record(self, state):
         seen = shared.roll_seen(state)
@@ -268,10 +263,6 @@ class GuestBowl(TableBowl):
             lines.append(("Xúc xắc KHÔNG khớp cam kết của chủ bàn!", G.RED))
         return lines
 
-    def _serve(self, now):
-        if self.guest.poll(now):
-            self.fresh = True
-
     def _act(self, intent):
         if self.sent != self.guest.version:
             self.sent = self.guest.version
@@ -282,17 +273,15 @@ class GuestBowl(TableBowl):
 
     def ask_leave(self):
         """Leave the table, or stay."""
-        self.app.push(Choice(self.app, "Rời bàn?", ["Ở lại", "Rời bàn"],
-                             lambda i: i == 1 and self.app.home()))
+        ask_leave_table(self.app)
 
     def tick(self, now):
         guest = self.guest
-        heard = guest.link.heard(guest.host)
-        lost = heard is None or time.ticks_diff(now, heard) > LOST_MS
+        lost = guest.lost(now)
         changed = lost != self.lost
         self.lost = lost
-        if self.fresh and self.rolling_since is None:
-            self.fresh = False
+        if guest.fresh and self.rolling_since is None:
+            guest.fresh = False
             self._sync()
             return True
         return TableBowl.tick(self, now) or changed

@@ -132,6 +132,11 @@ def outcome_text(game, names):
     return "; ".join(parts) or "Không lấy gì"
 
 
+def roll_colour(category):
+    """The colour a roll's name is shown in: gold for a Trạng or a Lục Phú and better."""
+    return G.GOLD if R.CATEGORY_KIND[category] or category <= R.LUC_PHU else G.WHITE
+
+
 def roll_heading(who, number):
     """The line over a roll's dice: whose roll it was and its number ("Bà gieo lần 5:")."""
     return "%s gieo lần %d:" % (who, number)
@@ -145,7 +150,7 @@ def last_roll_texts(game, names):
     if index == XH.SPILL_INDEX:
         return [heading, "Hột văng", "Hột văng: phạt 1 vào trạng", G.ORANGE]
     category = XH.CATEGORY[index]
-    colour = G.GOLD if R.CATEGORY_KIND[category] or category <= R.LUC_PHU else G.WHITE
+    colour = roll_colour(category)
     taken = sticks_text(took)
     if flags & XH.EVENT_DECLINED:
         outcome = "Không lấy thẻ"
