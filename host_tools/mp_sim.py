@@ -90,6 +90,7 @@ class SimBoard:
         self._shake_until = -1
         self._next = 0
         self._battery = None
+        self._radio = None
         self._seed = seed & 0xFFFFFFFF or 1
 
     def buttons(self):
@@ -129,6 +130,14 @@ class SimBoard:
     def battery(self):
         """(percent, charging) once the script set it, else None."""
         return self._battery
+
+    def radio(self):
+        """The radio seam, as sim/hardware.py's: a channel of this one gadget's own."""
+        if self._radio is None:
+            from sim.air import lone_radio
+
+            self._radio = lone_radio(self.clock)
+        return self._radio
 
     def _motion(self):
         if self.now >= self._shake_until:

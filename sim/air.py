@@ -87,6 +87,14 @@ class Air:
         self.lost_to[dst] = self.lost_to.get(dst, 0) + 1
 
 
+def lone_radio(clock):
+    """A radio, off, on a channel of its own: the simulator's single gadget (a table it hosts
+    waits for guests that never come; several gadgets share one Air in the tests)."""
+    radio = Air().radio(b"\x02SIM\x00\x01", clock)
+    radio.off()
+    return radio
+
+
 class FakeRadio:
     """One gadget's radio on an Air."""
 

@@ -132,10 +132,9 @@ class SimHardware(Hardware):
         """A radio on a channel of its own (the simulator runs one gadget: a table it hosts
         waits for guests; `tet net play` and the tests put several gadgets on one sim.air)."""
         if self._radio is None:
-            from sim.air import Air
+            from sim.air import lone_radio
 
-            self._radio = Air().radio(b"\x02SIM\x00\x01", self.clock)
-            self._radio.off()
+            self._radio = lone_radio(self.clock)
         return self._radio
 
     def rng(self):

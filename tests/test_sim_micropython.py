@@ -68,6 +68,27 @@ def test_leaving_a_game_shows_the_menu_heap_again(tmp_path):
     assert (tmp_path / "shots" / "back.png").exists()
 
 
+# Ô Ăn Quan's setup, down to Chơi chung, the lobby shown, then back out of it and the game
+LOBBY = ("press SELECT\nwait 300\npress NEXT\npress NEXT\npress NEXT\npress NEXT\n"
+         "press SELECT\nwait 800\nshot lobby{n}\nhold SELECT\nwait 300\nhold SELECT\nwait 800\n")
+
+
+def test_a_stock_board_hosts_a_table_and_leaving_it_frees_it(tmp_path):
+    script = tmp_path / "lobby.txt"
+    script.write_text("wait 300\n" + LOBBY.format(n=1) + LOBBY.format(n=2))
+    res = sim("--micropython", "--heap", "160K", "--install", "files", "--board", "ttgo_tdisplay",
+              "--script", str(script), "--screenshot", str(tmp_path / "shots"),
+              "--storage", str(tmp_path / "s"))
+    assert res.returncode == 0, res.stdout + res.stderr
+    for n in (1, 2):
+        lines = (tmp_path / "shots" / ("lobby%d.txt" % n)).read_text(encoding="utf-8").split("\n")
+        assert lines[0] == "Chơi chung" and lines[1].startswith("Mã bàn: "), lines
+        assert "Ghế 2: đang chờ…" in lines
+    # boot, after the first visit (its names interned for good), after the second: the same
+    heaps = heap_lines(res.stdout)
+    assert len(heaps) == 3 and abs(heaps[2] - heaps[1]) <= 2048, res.stdout
+
+
 @pytest.mark.parametrize("args, words", [
     (["--heap", "lots"], "--heap"),
     (["--install", "flash"], "invalid choice"),
