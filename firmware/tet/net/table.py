@@ -8,19 +8,24 @@ by radio address, so a gadget that restarts or comes back into range gets its ow
 
 The game itself is behind an *adapter* (e.g. tet.games.o_an_quan.shared): `players`,
 `options()` (bytes a guest needs to build its view), `public()` (bytes of the public state),
-`to_move()`, `over()`, `accepts(seat, intent)` (the engine allows it), `apply(seat, intent)`.
+`to_move()`, `over()`, `accepts(seat, intent)` (the engine allows it), `apply(seat, intent)`;
+a game with hidden cards also has `private(seat)`: bytes only that seat's player may see (their
+hand, what they may do now), sealed for that gadget's key (tet.net.seal), never sent to another.
 
 Messages (the first byte says which; numbers little-endian):
   J code(2)                      guest -> host: join the table with this code
   S seat, players, game id, 0, options      host -> guest: your seat (WATCH: no seat, watch)
-  T version(2), public state     host -> guest: the table now
+  T version(2), size(2), public state, [sealed private part]
+                                 host -> guest: the table now (and the guest's own cards)
   I version(2), intent           guest -> host: what the player does
   beacon: B code(2), free seats, game id    host -> everyone, every BEACON_MS
 """
 
+import os
 import time
 
 from tet.net.link import BEACON, DATA
+from tet.net.seal import key_for, open_sealed, seal
 
 BEACON_MS = 500
 HEARTBEAT_MS = 500
@@ -70,6 +75,9 @@ class Host:
         self.version = 0
         self.log = [] if log else None
         self._beacon_due = 0
+        # nonces of sealed parts: random per boot, then counted, so none repeats for a key
+        self._salt = os.urandom(4)
+        self._sealed = 0
 
     def free_seats(self):
         """How many seats still wait for a person."""
@@ -79,7 +87,17 @@ class Host:
         return self.seats.index(addr) if addr in self.seats else -1
 
     def _send_state(self, addr, now):
-        self.link.send(addr, _with16(ord("T"), self.version, self.adapter.public()), now, "T")
+        public = self.adapter.public()
+        size = len(public)
+        message = _with16(ord("T"), self.version, bytes((size & 0xFF, size >> 8)) + public)
+        seat = self._seat_of(addr)
+        mine = self.adapter.private(seat) if seat >= 0 and hasattr(self.adapter, "private") \
+            else None
+        if mine is not None:
+            self._sealed += 1
+            message += seal(key_for(self.code, addr), self._salt +
+                            self._sealed.to_bytes(4, "little"), mine)
+        self.link.send(addr, message, now, "T")
 
     def _broadcast_state(self, now):
         for addr in self.seats + self.watchers:
@@ -185,8 +203,9 @@ class Guest:
     """A joining gadget's side: finds the table by its beacon (or is given the `host` address),
     joins, keeps the newest state. `seat` is None until the host gave one (WATCH at a full
     table); `state` is the newest public state (bytes), `version` its number, `options` the
-    bytes the game's view needs besides it; `fresh` is True from a newer state's arrival until
-    the screen that shows it sets it back."""
+    bytes the game's view needs besides it, `private` the seat's own part of that state (None
+    for a game without hidden cards, or a watcher); `fresh` is True from a newer state's
+    arrival until the screen that shows it sets it back."""
 
     def __init__(self, link, code, host=None):
         self.link = link
@@ -198,7 +217,9 @@ class Guest:
         self.options = b""
         self.version = -1
         self.state = None
+        self.private = None
         self.fresh = False
+        self._key = key_for(code, link.radio.address)
         self._join_due = 0
         self._beat_due = 0
 
@@ -241,12 +262,18 @@ class Guest:
                 self.players = payload[2]
                 self.game_id = game_id
                 self.options = payload[end + 1:] if end > 0 else b""
-            elif tag == ord("T") and len(payload) >= 3:
+            elif tag == ord("T") and len(payload) >= 5:
                 version = _u16(payload, 1)
-                if version > self.version:
-                    self.version = version
-                    self.state = payload[3:]
-                    changed = self.fresh = True
+                end = 5 + _u16(payload, 3)
+                if version <= self.version or end > len(payload):
+                    continue
+                mine = open_sealed(self._key, payload[end:]) if end < len(payload) else None
+                if end < len(payload) and mine is None:
+                    continue    # damaged, or sealed for another gadget
+                self.version = version
+                self.state = payload[5:end]
+                self.private = mine
+                changed = self.fresh = True
         if self.host is not None and self.seat is None and \
                 time.ticks_diff(now, self._join_due) >= 0:
             self._join_due = time.ticks_add(now, HEARTBEAT_MS)

@@ -15,20 +15,15 @@ from a few rolls; a gadget at the table cannot.)
 
 import hashlib
 import json
-from binascii import hexlify, unhexlify
 
 from tet.core.rng import Rng
 from tet.games.xam_huong.engine import XamHuong
+from tet.net.deal import commitment, revealed, to_hex
 
 ROLL = b"R"
 TAKE = b"T"
 DECLINE = b"D"
 MAX_TEXT = 200
-
-
-def to_hex(data):
-    """Bytes as hex text (how the JSON states and saves carry them)."""
-    return hexlify(data).decode()
 
 
 def dice_generator(secret):
@@ -51,7 +46,7 @@ class Shared:
         self.players = game.players
         self.names = names
         self.secret = bytes(secret)
-        self.commit = to_hex(hashlib.sha256(self.secret).digest())
+        self.commit = commitment(self.secret)
         self.rng = dice_generator(self.secret)
         self.dice = [1, 2, 3, 4, 5, 6]
         self.pending = None
@@ -153,11 +148,8 @@ def roll_seen(state):
 def dice_honest(commit, secret, seen):
     """True when the revealed `secret` (hex) is the one committed to and gives every roll in
     `seen` ({roll number: dice}); False otherwise (or when nothing was revealed)."""
-    try:
-        key = unhexlify(secret)
-    except (TypeError, ValueError):
-        return False
-    if to_hex(hashlib.sha256(key).digest()) != commit:
+    key = revealed(commit, secret)
+    if key is None:
         return False
     rng = dice_generator(key)
     for number in range(1, max(seen) + 1 if seen else 1):

@@ -19,6 +19,7 @@ from tet.games.xam_huong import engine as XH
 from tet.games.xam_huong import shared
 from tet.games.xam_huong import views as V
 from tet.games.xam_huong.views import FRAME_MS, ROLL_MS, SAVE, TUNES
+from tet.net.deal import to_hex
 from tet.net.table import COMPUTER, WATCH
 from tet.ui.together import ask_leave_table, close_table, resume_table
 from tet.ui.game_screen import GameScreen
@@ -231,7 +232,7 @@ class HostBowl(TableBowl):
         return {"game": self.game.to_dict(), "names": self.names, "scorer": 0,
                 "dice": list(adapter.dice), "shown": list(adapter.shown),
                 "pending": adapter.pending, "table": self.host.to_dict(),
-                "secret": shared.to_hex(adapter.secret), "dice_rng": adapter.rng.state}
+                "secret": to_hex(adapter.secret), "dice_rng": adapter.rng.state}
 
 
 class GuestBowl(TableBowl):

@@ -3,15 +3,14 @@ game, and the shared bowl (table_play.py), loaded only once the game starts."""
 
 from tet.games.xam_huong import shared
 from tet.games.xam_huong.engine import XamHuong
+from tet.net.deal import new_secret
 
 
 def new_adapter(app, chosen):
     """The host's game for a new shared table: `chosen` is the setup menu's (players, house
     rules, names)."""
     players, options, names = chosen
-    # 128 bits from the board's hardware generator: the dice's secret (shared.py)
-    secret = b"".join(app.hw.rng().to_bytes(4, "little") for _ in range(4))
-    return shared.Shared(XamHuong(players, options), names, secret)
+    return shared.Shared(XamHuong(players, options), names, new_secret(app))
 
 
 def host_screen(app, host):
