@@ -77,8 +77,9 @@ class OaqDriver:
         """What the host's save keeps of its game."""
         return adapter.game.to_dict()
 
-    def look(self, options, public):
-        """What a gadget shows of a public state: here the game."""
+    def look(self, options, public, private=None):
+        """What a gadget shows of a public state and its own private part (none in a game
+        without hidden cards): here the game."""
         return oaq_shared.view(options, public)
 
     def to_move(self, game):
@@ -142,7 +143,7 @@ class XhDriver:
                 "pending": adapter.pending, "shown": adapter.shown,
                 "dice_rng": adapter.rng.state}
 
-    def look(self, options, public):
+    def look(self, options, public, private=None):
         """(game, names, dice, pending, shown, commit, secret) of a public state."""
         return xh_shared.view(public)
 
@@ -195,7 +196,8 @@ class SharedRun:
 
     def _host_view(self):
         adapter = self.host.adapter
-        return self.driver.look(adapter.options(), adapter.public())
+        mine = adapter.private(0) if hasattr(adapter, "private") else None
+        return self.driver.look(adapter.options(), adapter.public(), mine)
 
     def _link(self, i):
         return Link(self.air.radio(address(i)), self.rng.next32())
@@ -251,7 +253,7 @@ class SharedRun:
         guest = self.guests[i]
         if guest.seat is None or guest.state is None or guest.seat >= self.humans:
             return
-        view = self.driver.look(guest.options, guest.state)
+        view = self.driver.look(guest.options, guest.state, guest.private)
         if self.driver.to_move(view) != guest.seat or not self._ready(i, guest.version):
             return
         guest.intend(self.driver.intent(view, True), self.now)
@@ -298,7 +300,7 @@ class SharedRun:
             else:
                 guest = self.guests[i]
                 state, seat = guest.state, guest.seat
-                view = self.driver.look(guest.options, state) if state else None
+                view = self.driver.look(guest.options, state, guest.private) if state else None
             sent, resent = self._counts(i)
             rows.append({"gadget": i, "seat": seat, "digest": digest(state or b""),
                          "result": self.driver.result(view) if view is not None else None,
