@@ -52,6 +52,10 @@ def check(res):
 # Known to run out of heap from ROMFS today (issue 12). Not strict: at the edge, the layout of
 # the heap decides (the checkout's path alone changes it), so it passes on some runs.
 ROMFS_LANE_SHORT = {
+    "test_to_tom_together_people": "measured 2026-12-02: passes at 288K, 320K and 352K, not at "
+                                   "304K: the host and four simulated guests in one heap; "
+                                   "when the qstr pool doubles (a 15 KB block on this 64-bit "
+                                   "build) the layout decides whether a hole is left for it",
     "test_long_evening": "measured 2026-12-01 after Xấp Sắc's plays became small ints: "
                          "passes or not by the heap's layout; when not, Xấp Sắc cannot open "
                          "in a later round (the free heap is there, in holes too small: "
@@ -88,6 +92,9 @@ FILE_LANE_SHORT = {
                              "out-of-memory message",
     "test_to_tom_long_hoi": "as test_to_tom_ui_game: Tổ Tôm's modules from .mpy files",
     "test_to_tom_ui_end": "as test_to_tom_ui_game: Tổ Tôm's modules from .mpy files",
+    "test_to_tom_together": "as test_to_tom_ui_game: Tổ Tôm's modules from .mpy files",
+    "test_to_tom_together_host": "as test_to_tom_ui_game: Tổ Tôm's modules from .mpy files",
+    "test_to_tom_together_people": "as test_to_tom_ui_game: Tổ Tôm's modules from .mpy files",
     "test_xam_huong_ui_game": "the colour boards' whole game: out of heap hex-encoding the roll "
                               "history for a save (947 B in a heap whose largest hole is 464 B)",
     "test_xap_sac_ui_game": "out of heap in a big lead's plays in a fragmented heap (55 KB free); "

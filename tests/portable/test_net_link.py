@@ -116,6 +116,7 @@ def test_a_guest_joins_by_code_and_its_move_goes_through_the_hosts_engine():
     assert view.turn == 1 and bytes(view.state) == bytes(game.state)
     assert shared.last_move(guest.state) == shared.move_of(first)
     wrong = [m for m in range(12) if not view.is_legal(m, 1)][0]
+    guest.fresh = False                              # the screen showed version 1
     guest.intend(shared.intent(wrong, 1), now)       # not a legal move: the engine says no
     refused = []
     for _ in range(100):
@@ -124,6 +125,7 @@ def test_a_guest_joins_by_code_and_its_move_goes_through_the_hosts_engine():
         guest.poll(now)
         now += 10
     assert refused == [1] and host.version == 1
+    assert guest.fresh and guest.version == 1        # the table again, so its screen shows it
     square, step = view.legal_moves()[0]
     guest.intend(shared.intent(square, step), now)
     while guest.version < 2:

@@ -2,10 +2,12 @@
 
 A font is a binary resource file in tet/data/ (host_tools/gen_font.py writes it): a header, the
 sorted code points and the glyph bitmaps. Nothing of it is loaded as bytecode constants. From a
-ROMFS partition the file is a memoryview straight into flash; on a plain filesystem (the stock
-board's install) each glyph is read with seek/readinto into one scratch buffer allocated once, so
-a font costs the heap its code table (2 bytes a glyph) and one glyph. The glyph is blitted through
-a 2-entry palette; the only allocation per character on ROMFS is the short-lived memoryview slice.
+ROMFS partition the code table is a memoryview straight into flash; everywhere each glyph is read
+with seek/readinto into one scratch buffer allocated once, so a font costs the heap at most its
+code table (2 bytes a glyph) and one glyph, and drawing allocates nothing per character (a slice
+of a memoryview into flash would be a new 32-byte object per character, on a heap that late in a
+long evening has no hole left for them); a text's only allocation is its UTF-8 bytes. The glyph
+is blitted through a 2-entry palette.
 """
 
 from array import array
@@ -41,14 +43,8 @@ class Font:
             data = memoryview(f)  # pyright: ignore[reportArgumentType]  # a ROMFS file: in place
         except TypeError:
             data = None
-        if data is not None:
-            self._codes = data[HEADER:self._base]
-            self._file = None
-            self._bitmaps = data[self._base:]
-        else:
-            self._codes = f.read(2 * self._count)
-            self._file = f
-            self._bitmaps = None
+        self._codes = data[HEADER:self._base] if data is not None else f.read(2 * self._count)
+        self._file = f
         self._scratch = bytearray(self._bpg)
         self._glyph = framebuf.FrameBuffer(self._scratch, self.width, self.height, framebuf.MONO_HLSB)
         fmt = framebuf.GS4_HMSB if depth == 4 else framebuf.MONO_HLSB
@@ -93,27 +89,39 @@ class Font:
         pal.pixel(0, 0, key)
         pal.pixel(1, 0, colour)
         bpg = self._bpg
-        bitmaps = self._bitmaps
         f = self._file
         base0 = self._base
         scratch = self._scratch
         glyph = self._glyph
         w = self.width
         ascii_glyphs = self._ascii
-        for ch in text:
-            code = ord(ch)
+        # the UTF-8 bytes, decoded here: iterating a str makes each character a qstr, interned
+        # for good, and a new one may grow the qstr pool by a kilobyte in the middle of a frame
+        data = text.encode()
+        n = len(data)
+        j = 0
+        while j < n:
+            code = data[j]
             if code < ASCII:
                 i = ascii_glyphs[code]
+                j += 1
             else:
+                if code < 0xE0:
+                    code = ((code & 0x1F) << 6) | (data[j + 1] & 0x3F)
+                    j += 2
+                elif code < 0xF0:
+                    code = ((code & 0x0F) << 12) | ((data[j + 1] & 0x3F) << 6) | \
+                        (data[j + 2] & 0x3F)
+                    j += 3
+                else:
+                    code = ((code & 0x07) << 18) | ((data[j + 1] & 0x3F) << 12) | \
+                        ((data[j + 2] & 0x3F) << 6) | (data[j + 3] & 0x3F)
+                    j += 4
                 i = self.index(code)
                 if i < 0:
                     i = self._missing
-            if bitmaps is not None:
-                base = i * bpg
-                scratch[:] = bitmaps[base:base + bpg]
-            elif f is not None:
-                f.seek(base0 + i * bpg)
-                f.readinto(scratch)
+            f.seek(base0 + i * bpg)
+            f.readinto(scratch)
             fb.blit(glyph, x, y, key, pal)
             x += w
         return x

@@ -22,8 +22,10 @@ def to_hex(data):
 
 
 def new_secret(app):
-    """16 random bytes from the board's hardware generator."""
-    return b"".join(app.hw.rng().to_bytes(4, "little") for _ in range(SECRET_BYTES // 4))
+    """16 random bytes: the board's hardware generator, each word mixed with the app's seeded
+    generator so that two secrets differ even where the hardware source repeats itself."""
+    return b"".join(((app.hw.rng() ^ app.rng.next32()) & 0xFFFFFFFF).to_bytes(4, "little")
+                    for _ in range(SECRET_BYTES // 4))
 
 
 def commitment(secret):

@@ -39,10 +39,17 @@ def _tag(key, body):
     return hashlib.sha256(b"o" + key + inner).digest()[:TAG]
 
 
+def _xor(data, pad):
+    """`data` XOR `pad`, in one new buffer (no list of ints on the way)."""
+    out = bytearray(data)
+    for i in range(len(out)):
+        out[i] ^= pad[i]
+    return out
+
+
 def seal(key, nonce, text):
     """`text` encrypted for the holder of `key`; `nonce` (8 bytes) must be new for this key."""
-    pad = _stream(key, nonce, len(text))
-    body = bytes(nonce) + bytes([text[i] ^ pad[i] for i in range(len(text))])
+    body = bytes(nonce) + _xor(text, _stream(key, nonce, len(text)))
     return body + _tag(key, body)
 
 
@@ -53,5 +60,4 @@ def open_sealed(key, sealed):
     body = bytes(sealed[:-TAG])
     if _tag(key, body) != bytes(sealed[-TAG:]):
         return None
-    pad = _stream(key, body[:NONCE], len(body) - NONCE)
-    return bytes([body[NONCE + i] ^ pad[i] for i in range(len(body) - NONCE)])
+    return bytes(_xor(body[NONCE:], _stream(key, body[:NONCE], len(body) - NONCE)))

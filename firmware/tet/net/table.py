@@ -78,6 +78,7 @@ class Host:
         # nonces of sealed parts: random per boot, then counted, so none repeats for a key
         self._salt = os.urandom(4)
         self._sealed = 0
+        self._public = None     # (version, the public state's bytes): made once per version
 
     def free_seats(self):
         """How many seats still wait for a person."""
@@ -87,7 +88,9 @@ class Host:
         return self.seats.index(addr) if addr in self.seats else -1
 
     def _send_state(self, addr, now):
-        public = self.adapter.public()
+        if self._public is None or self._public[0] != self.version:
+            self._public = (self.version, self.adapter.public())
+        public = self._public[1]
         size = len(public)
         message = _with16(ord("T"), self.version, bytes((size & 0xFF, size >> 8)) + public)
         seat = self._seat_of(addr)
@@ -175,6 +178,7 @@ class Host:
         if isinstance(addr, bytes):
             self.link.forget(addr)
         self.seats[seat] = COMPUTER
+        self._public = None     # the game may name its seats by who plays them
 
     def to_dict(self):
         """The table for the host's save: seats by address, version (and the log if kept)."""
@@ -219,6 +223,7 @@ class Guest:
         self.state = None
         self.private = None
         self.fresh = False
+        self._asked = False     # an intent sent and no state heard since
         self._key = key_for(code, link.radio.address)
         self._join_due = 0
         self._beat_due = 0
@@ -231,6 +236,7 @@ class Guest:
     def intend(self, intent, now):
         """Send what the player does, for the state last seen."""
         if self.host is not None and self.seat is not None:
+            self._asked = True
             self.link.send(self.host, _with16(ord("I"), self.version, bytes(intent)), now, "I")
 
     def poll(self, now):
@@ -265,6 +271,11 @@ class Guest:
             elif tag == ord("T") and len(payload) >= 5:
                 version = _u16(payload, 1)
                 end = 5 + _u16(payload, 3)
+                if version == self.version and self._asked:
+                    # the host refused our intent and sent the table again: show it again
+                    self._asked = False
+                    changed = self.fresh = True
+                    continue
                 if version <= self.version or end > len(payload):
                     continue
                 mine = open_sealed(self._key, payload[end:]) if end < len(payload) else None
@@ -273,6 +284,7 @@ class Guest:
                 self.version = version
                 self.state = payload[5:end]
                 self.private = mine
+                self._asked = False
                 changed = self.fresh = True
         if self.host is not None and self.seat is None and \
                 time.ticks_diff(now, self._join_due) >= 0:

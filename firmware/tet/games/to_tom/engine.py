@@ -158,6 +158,22 @@ def u_priority(door, claimants, players):
     return best
 
 
+def shuffled(rng, players, dealer):
+    """The deal `rng` gives: (hands, lists of kinds, the dealer's with the stock's top card
+    last; the stock, top card last)."""
+    size = HAND_SIZE[players]
+    # a bytearray of the 120 cards, each kind four times in a row: late in a long hội the
+    # heap has no 1 KB hole left for a list of them
+    deck = bytearray(4 * NKINDS)
+    for i in range(4 * NKINDS):
+        deck[i] = i >> 2
+    rng.shuffle(deck)
+    hands = [list(deck[p * size:(p + 1) * size]) for p in range(players)]
+    stock = deck[players * size:]
+    hands[dealer].append(stock[-1])
+    return hands, stock[:-1]
+
+
 class ToTom:
     """One game (ván) of Tổ Tôm at a table of 4 or 5 players."""
 
@@ -202,17 +218,7 @@ class ToTom:
     def deal(self, rng):
         """Shuffle with `rng` (a tet.core.rng.Rng) and deal: five parts of 20 and the stock (four
         of 24 with four players); the dealer takes the stock's top card."""
-        size = HAND_SIZE[self.n]
-        # a bytearray of the 120 cards, each kind four times in a row: late in a long hội the
-        # heap has no 1 KB hole left for a list of them
-        deck = bytearray(4 * NKINDS)
-        for i in range(4 * NKINDS):
-            deck[i] = i >> 2
-        rng.shuffle(deck)
-        hands = [list(deck[p * size:(p + 1) * size]) for p in range(self.n)]
-        stock = deck[self.n * size:]
-        hands[self.dealer].append(stock[-1])
-        self.deal_cards(hands, stock[:-1])
+        self.deal_cards(*shuffled(rng, self.n, self.dealer))
 
     def deal_cards(self, hands, stock):
         """Start from given hands (lists of kinds, the dealer's with the extra card last) and
@@ -588,9 +594,10 @@ class ToTom:
         }
 
     @classmethod
-    def from_dict(cls, d):
+    def from_dict(cls, d, whole=True):
         """Rebuild a game saved by to_dict() (version 2, or the lists of version 1). Every field
-        is checked (types, ranges, sizes, the 120 cards all accounted for, a move to make):
+        is checked (types, ranges, sizes, and for a `whole` game the 120 cards all accounted
+        for and a move to make; a seat's view at a shared table holds only its own cards):
         anything else raises ValueError, never allocates more than a game holds."""
         _need(type(d) is dict, "not a dict")
         n = _int(d, "n", 4, 5)
@@ -604,7 +611,7 @@ class ToTom:
         g.laid = []
         for lp in laid:
             _need(type(lp) is list and len(lp) <= 12, "laid")
-            g.laid.append([tuple(_kinds(phu, NKINDS, 8)) for phu in lp])
+            g.laid.append([tuple(_kinds(phu, NKINDS, MAX_PHU)) for phu in lp])
         g.banned = _per_player(d, "banned", n, _counts, 1, NKINDS)
         g.door_passed = _per_player(d, "passed", n, _counts, 1, NKINDS)
         g.stock = _kinds(d.get("stock"), NKINDS, MAX_STOCK)
@@ -621,7 +628,7 @@ class ToTom:
         g.stage = _int(d, "stage", _ST_U, _ST_EAT)
         g.u_queue = list(_kinds(d.get("uq"), n, n))
         g.take_card = _int(d, "tc", -1, NKINDS - 1)
-        g.take_phu = tuple(_kinds(d.get("tp"), NKINDS, 8))
+        g.take_phu = tuple(_kinds(d.get("tp"), NKINDS, MAX_PHU))
         g.first_move = _field(d, "first", bool)
         g.winner = _int(d, "winner", -1, players)
         g.next_dealer = _int(d, "next", -1, players)
@@ -629,8 +636,9 @@ class ToTom:
         _need(score is None or type(score) is dict, "score")
         g.score = score
         g.extra = _int(d, "extra", -1, NKINDS - 1)
-        g._check_cards()
-        g._check_turn()
+        if whole:
+            g._check_cards()
+            g._check_turn()
         return g
 
     def _check_cards(self):
@@ -765,6 +773,8 @@ class Hoi:
 # ---- saves: compact fields and their checks ----
 
 SAVE_VERSION = 2
+# a laid phu: a run of a whole suit is 9 cards, a bí or lưng group with copies up to 12
+MAX_PHU = 12
 MAX_HAND = 25           # concealed cards of one player (24 with four players, +1 at the door)
 MAX_STOCK = 120
 MAX_POINTS = 100000
@@ -773,14 +783,21 @@ MAX_GAMES = 100000
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
+_LETTERS = ALPHABET.encode()
+
+
 def pack_kinds(kinds):
-    """Kinds (or seats) as a string, one ALPHABET character each."""
-    return "".join([ALPHABET[k] for k in kinds])
+    """Kinds (or seats) as a string, one ALPHABET character each (built as bytes: a str of
+    one character per card would make each a qstr, and a list of them a block per save)."""
+    out = bytearray(len(kinds))
+    for i in range(len(kinds)):
+        out[i] = _LETTERS[kinds[i]]
+    return out.decode()
 
 
 def pack_digits(counts):
     """A count vector (values 0-9) as a string of digits."""
-    return "".join([ALPHABET[c] for c in counts])
+    return pack_kinds(counts)
 
 
 def _need(ok, what):

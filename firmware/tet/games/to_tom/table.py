@@ -18,6 +18,7 @@ from tet.games.to_tom import engine as T
 from tet.games.to_tom.cards import CODES, IS_RED, IS_YEU, NAMES
 from tet.ui.game_screen import GameScreen
 from tet.ui.session import offer_resume
+from tet.ui.share_menu import together_items
 from tet.ui.widgets import Menu, Message, rules_entry
 
 SAVE = "to_tom"
@@ -70,10 +71,10 @@ def action_label(game, action):
     return "Đánh bài"
 
 
-def event_text(entry):
-    """One log entry in Vietnamese, e.g. 'Máy 2 đánh Ngũ Vạn'."""
-    p, action, card, _phu = entry
-    text = seat_name(p) + " " + T.ACTION_NAMES[action]
+def event_text(entry, names):
+    """One log entry in Vietnamese, e.g. 'Máy 2 đánh Ngũ Vạn' (`names`: the seats' names)."""
+    p, action, card = entry[:3]
+    text = names[p] + " " + T.ACTION_NAMES[action]
     if card >= 0 and action != "deal":
         text += " " + NAMES[card]
     return text
@@ -85,19 +86,50 @@ def banned_text(game, p):
     return ("Cấm ăn/phỗng (đã bỏ): " + " ".join(kinds)) if kinds else ""
 
 
-def result_text(hoi, game):
+def result_text(hoi, game, names):
     """The announcement (xướng) of a finished game and the hội's score sheet."""
     if game.winner >= 0:
         score = game.score
-        lines = ["%s ù: %s (%d điểm)." % (seat_name(game.winner), score["xuong"],
+        lines = ["%s ù: %s (%d điểm)." % (names[game.winner], score["xuong"],
                                           score["points"])]
         lines.append(" ".join([phu_text(phu) for phu in score["partition"]]))
     else:
-        lines = ["Hoà: nọc còn %d lá. %s được kê." % (game.left, seat_name(game.next_dealer))]
+        lines = ["Hoà: nọc còn %d lá. %s được kê." % (game.left, names[game.next_dealer])]
     lines.append("Bảng điểm hội (%d):" % hoi.target)
     for p in range(hoi.n):
-        lines.append("%s: %d" % (seat_name(p), hoi.scores[p]))
+        lines.append("%s: %d" % (names[p], hoi.scores[p]))
     return "\n".join(lines)
+
+
+def read_save(data, finished=False):
+    """(hội, game, rng, thap_hong_or_more, event) of a saved table; ValueError when this
+    version cannot read it (a field of the wrong type or out of range, a finished game unless
+    `finished`, a hội of another table)."""
+    if type(data) is not dict:
+        raise ValueError("Tổ Tôm save: not a dict")
+    state = data.get("rng")
+    thap = data.get("thap", 0)
+    event = data.get("event", "")
+    if type(state) is not int or not 0 < state < 1 << 32 or thap not in (0, 1) or \
+            type(event) is not str or len(event) > 80:
+        raise ValueError("Tổ Tôm save: table")
+    rng = Rng(1)
+    rng.state = state
+    game = T.ToTom.from_dict(data.get("game"))
+    hoi = T.Hoi.from_dict(data.get("hoi"))
+    if (game.phase == T.P_OVER and not finished) or hoi.n != game.n:
+        raise ValueError("Tổ Tôm save: game")
+    game.log = []
+    return hoi, game, rng, thap, event
+
+
+def resume(app, data):
+    """The table of a saved game: a hội of this gadget's, or a shared table it hosted."""
+    if type(data) is dict and "table" in data:
+        from tet.games.to_tom.table_shared import resume_host
+
+        return resume_host(app, data)
+    return Table.from_save(app, data)
 
 
 class Setup(Menu):
@@ -108,13 +140,14 @@ class Setup(Menu):
         self.players = app.rule("totom", "players", 5)
         self.thap_hong_or_more = app.rule("totom", "thap_hong_or_more", 0)
         items = [("Bắt đầu hội mới", self._begin),
-                 (lambda: "Số người: %d" % self.players, self._toggle_players),
-                 ("Kiểm bài", self._open_checker),
-                 rules_entry(app, "tet.games.to_tom.help")]
+                 (lambda: "Số người: %d" % self.players, self._toggle_players)]
+        items += together_items(app, "totom", "tet.games.to_tom.together",
+                                lambda: (self.players, self.thap_hong_or_more))
+        items += [("Kiểm bài", self._open_checker), rules_entry(app, "tet.games.to_tom.help")]
         Menu.__init__(self, app, "Tổ Tôm", items)
 
     def first_enter(self):
-        offer_resume(self.app, SAVE, "Tổ Tôm", lambda saved: Table.from_save(self.app, saved))
+        offer_resume(self.app, SAVE, "Tổ Tôm", lambda saved: resume(self.app, saved))
 
     def _open_checker(self, menu):
         from tet.games.to_tom.checker import Checker
@@ -138,6 +171,7 @@ class Table(GameScreen):
     title = "Tổ Tôm"
     save_key = SAVE
     bot_ms = BOT_MS
+    me = HUMAN      # the seat whose hand this gadget shows (a guest's seat at a shared table)
 
     def __init__(self, app, hoi, game, rng, thap_hong_or_more=0):
         GameScreen.__init__(self, app)
@@ -148,7 +182,8 @@ class Table(GameScreen):
             game = hoi.new_game(rng, record=True)
             game.thap_hong_or_more = bool(thap_hong_or_more)
         self.game = game
-        self.bots = [Player("bot", rng) for _ in range(hoi.n)]
+        self.names = [seat_name(p) for p in range(hoi.n)]
+        self.bots = [None] * hoi.n     # a computer player per seat, made when first needed
         self.cursor = 0
         self.option = 0
         self.options = []
@@ -160,24 +195,9 @@ class Table(GameScreen):
 
     @classmethod
     def from_save(cls, app, data):
-        """Resume a game saved by save(); a save this version cannot read (a field of the
-        wrong type or out of range, a finished game, a hội of another table) raises
-        ValueError."""
-        if type(data) is not dict:
-            raise ValueError("Tổ Tôm save: not a dict")
-        state = data.get("rng")
-        thap = data.get("thap", 0)
-        event = data.get("event", "")
-        if type(state) is not int or not 0 < state < 1 << 32 or thap not in (0, 1) or \
-                type(event) is not str or len(event) > 80:
-            raise ValueError("Tổ Tôm save: table")
-        rng = Rng(1)
-        rng.state = state
-        game = T.ToTom.from_dict(data.get("game"))
-        hoi = T.Hoi.from_dict(data.get("hoi"))
-        if game.phase == T.P_OVER or hoi.n != game.n:
-            raise ValueError("Tổ Tôm save: game")
-        game.log = []
+        """Resume a game saved by save(); ValueError when this version cannot read it (see
+        read_save)."""
+        hoi, game, rng, thap, event = read_save(data)
         table = cls(app, hoi, game, rng, thap)
         table.event = event
         return table
@@ -192,7 +212,7 @@ class Table(GameScreen):
         """Recompute the hand list and the player's options after any change."""
         game = self.game
         hand = []
-        counts = game.hands[HUMAN]
+        counts = game.hands[self.me]
         for _label, lo, hi in SUIT_ROWS:
             for k in range(lo - 1, hi):
                 if not IS_YEU[k]:
@@ -204,8 +224,8 @@ class Table(GameScreen):
             self.cursor = len(hand)
         self.options = []
         self.discard_mode = False
-        if game.to_move() == HUMAN:
-            legal = game.legal(HUMAN)
+        if game.to_move() == self.me:
+            legal = game.legal(self.me)
             if game.phase == T.P_DISCARD and legal[0][0] != "u":
                 self.discard_mode = True
             else:
@@ -215,12 +235,23 @@ class Table(GameScreen):
                 self.option = 0
 
     def _play(self, p, action):
+        self.game.apply(p, action)
+        self._played(action)
+
+    def _last_event(self):
+        """The line of what just happened (the log's last entry)."""
+        log = self.game.log
+        if not log:
+            return self.event
+        if len(log) > LOG_KEEP:
+            del log[:-LOG_KEEP]
+        return event_text(log[-1], self.names)
+
+    def _played(self, action):
+        """After an action was applied: the event line, the sound, the save, the next choices
+        (or the result)."""
         game = self.game
-        game.apply(p, action)
-        if game.log:
-            self.event = event_text(game.log[-1])
-            if len(game.log) > LOG_KEEP:
-                del game.log[:-LOG_KEEP]
+        self.event = self._last_event()
         if action[0] in ("eat", "phong", "khan"):
             self.app.sound.play(sound.CAPTURE, self.app.hw.clock())
         if game.phase == T.P_OVER:
@@ -229,23 +260,28 @@ class Table(GameScreen):
         self.save()
         self._refresh()
 
-    def _finish(self):
+    def announce(self, extra=""):
+        """The finished game's tune and its result's (title, text), the end of the hội too;
+        `extra` is one more line of the text."""
         game = self.game
-        self.hoi.record(game)
-        tune = sound.WIN if game.winner == HUMAN else (sound.LOSE if game.winner >= 0
+        tune = sound.WIN if game.winner == self.me else (sound.LOSE if game.winner >= 0
                                                        else sound.MOVE)
         self.app.sound.play(tune, self.app.hw.clock())
-        title = "Ù!" if game.winner >= 0 else "Hoà"
+        body = result_text(self.hoi, game, self.names) + extra
+        if self.hoi.over():
+            body += "\nHết hội: %s thắng." % self.names[self.hoi.leader()]
+        return "Ù!" if game.winner >= 0 else "Hoà", body
+
+    def _finish(self):
+        self.hoi.record(self.game)
+        title, body = self.announce()
         if self.hoi.over():
             self.forget()
-            body = result_text(self.hoi, game) + "\nHết hội: %s thắng." % seat_name(
-                self.hoi.leader())
             self.app.replace(Message(self.app, title, body))
             return
         nxt = Table(self.app, self.hoi, None, self.rng, self.thap_hong_or_more)
         nxt.save()
-        self.app.replace(Message(self.app, title, result_text(self.hoi, game),
-                                 on_close=lambda: self.app.push(nxt)))
+        self.app.replace(Message(self.app, title, body, on_close=lambda: self.app.push(nxt)))
 
     # ----- events -----
 
@@ -254,7 +290,7 @@ class Table(GameScreen):
             self.ask_leave()
             return
         game = self.game
-        if game.to_move() != HUMAN:
+        if game.to_move() != self.me:
             if ev == inp.OK:
                 self._bot_step()
             elif inp.forward(ev) or inp.backward(ev):
@@ -276,7 +312,7 @@ class Table(GameScreen):
             elif action is VIEW:
                 self._view()
             else:
-                self._play(HUMAN, action)
+                self._play(self.me, action)
 
     def _handle_discard(self, ev):
         stops = len(self.hand) + 1
@@ -289,8 +325,8 @@ class Table(GameScreen):
                 self._view()
                 return
             kind = self.hand[self.cursor]
-            if kind in self.game.discards(HUMAN):
-                self._play(HUMAN, ("discard", kind))
+            if kind in self.game.discards(self.me):
+                self._play(self.me, ("discard", kind))
                 self.app.sound.play(sound.CLICK, self.app.hw.clock())
             else:
                 self.app.sound.play(sound.ERROR, self.app.hw.clock())
@@ -300,17 +336,25 @@ class Table(GameScreen):
 
     def _bot_step(self):
         p = self.game.to_move()
-        if p < 0 or p == HUMAN:
+        if p < 0 or p == self.me:
             return
         # the search polls the buttons and redraws through app.pump (the thinking marker
         # moves); BACK or the clock's limit cuts it short, BACK is handled once the move is made
-        self._play(p, self.bots[p].choose(self.game, p, self.think_stop()))
+        bot = self.bots[p]
+        if bot is None:
+            bot = self.bots[p] = Player("bot", self.rng)
+        self._play(p, bot.choose(self.game, p, self.think_stop()))
         self.due = None
 
+    def _computer_plays(self, p):
+        """True when this gadget's computer player decides for seat p."""
+        return True
+
     def tick(self, now):
-        if self.game.to_move() in (-1, HUMAN):
+        p = self.game.to_move()
+        if p in (-1, self.me):
             return False
-        if not self.computer_due(now):
+        if not self._computer_plays(p) or not self.computer_due(now):
             frame = now // THINK_FRAME_MS
             if frame != self.frame:
                 self.frame = frame
@@ -330,12 +374,12 @@ class Table(GameScreen):
             khan = len(game.khan[p])
             if khan:
                 laid += " · khàn úp: %d" % khan
-            lines.append("%s: %s" % (seat_name(p), laid))
+            lines.append("%s: %s" % (self.names[p], laid))
         lines.append("Bài bỏ qua ở từng cửa:")
         for p in range(game.n):
             gone = [CODES[game.pile[i]] for i in range(len(game.pile)) if game.pile_door[i] == p]
-            lines.append("Cửa %s: %s" % (seat_name(p), " ".join(gone) or "—"))
-        banned = banned_text(game, HUMAN)
+            lines.append("Cửa %s: %s" % (self.names[p], " ".join(gone) or "—"))
+        banned = banned_text(game, self.me)
         if banned:
             lines.append(banned)
         lines.append("Nọc còn %d lá." % game.left)
@@ -347,9 +391,9 @@ class Table(GameScreen):
         game = self.game
         if game.card >= 0:
             name = CODES[game.card] if short else NAMES[game.card]
-            return "Cửa %s: %s" % (seat_name(game.door), name)
+            return "Cửa %s: %s" % (self.names[game.door], name)
         p = game.to_move()
-        return "%s đánh bài" % seat_name(p) if p >= 0 else ""
+        return "%s đánh bài" % self.names[p] if p >= 0 else ""
 
     def situation(self):
         """'options', 'discard' or 'computer': what the buttons do now."""
@@ -366,17 +410,17 @@ class Table(GameScreen):
         no longer be eaten or phỗng (the ban of a declined take)."""
         game = self.game
         card = game.card
-        if card < 0 or not game.banned[HUMAN][card] or game.to_move() == HUMAN:
+        if card < 0 or not game.banned[self.me][card] or game.to_move() == self.me:
             return ""
-        hand = game.hands[HUMAN]
-        if hand[card] >= 2 or (game.door == HUMAN and T.phu_completed(hand, card)):
+        hand = game.hands[self.me]
+        if hand[card] >= 2 or (game.door == self.me and T.phu_completed(hand, card)):
             return "Bạn đã bỏ %s: không ăn/phỗng được" % CODES[card]
         return ""
 
     def thinking_text(self):
         """'Máy N đang nghĩ…' while a computer player is to move."""
         p = self.game.to_move()
-        return "%s đang nghĩ…" % seat_name(p) if p > 0 else ""
+        return "%s đang nghĩ…" % self.names[p] if p >= 0 and p != self.me else ""
 
     def prompt_text(self, short=False):
         """The line under the hand: the highlighted option or what OK does (`short`: cards
@@ -390,7 +434,7 @@ class Table(GameScreen):
             if self.cursor == len(self.hand):
                 return "OK: xem phu trên chiếu"
             kind = self.hand[self.cursor]
-            if kind in self.game.discards(HUMAN):
+            if kind in self.game.discards(self.me):
                 return "OK: đánh " + names[kind]
             return names[kind] + ": không được đánh"
         return self.thinking_text()
@@ -450,7 +494,7 @@ class Table(GameScreen):
         if g.small:
             self._draw_small(g, cols, right)
             return
-        y = g.header("Tổ Tôm · " + seat_name(game.dealer) + " cái", right)
+        y = g.header("Tổ Tôm · " + self.names[game.dealer] + " cái", right)
         g.text(clip(self.door_text(), cols), 3, y, G.GOLD)
         y += g.line_h
         note = self.notice_text()
@@ -460,9 +504,9 @@ class Table(GameScreen):
             g.text(label, 3, y, G.GREY)
             self._cards(g, y, kinds, first, 3 + 5 * g.font.width, cols - 5)
             y += g.line_h
-        mine = " ".join([phu_text(phu) for phu in game.laid[HUMAN]])
-        if game.khan[HUMAN]:
-            mine += " khàn " + " ".join([CODES[k] for k in game.khan[HUMAN]])
+        mine = " ".join([phu_text(phu) for phu in game.laid[self.me]])
+        if game.khan[self.me]:
+            mine += " khàn " + " ".join([CODES[k] for k in game.khan[self.me]])
         colour = G.GOLD if self.discard_mode and self.cursor == len(self.hand) else G.GREEN
         g.text(clip("Phu: " + (mine or "—"), cols), 3, y, colour)
         y = g.h - 2 * g.line_h
@@ -480,7 +524,7 @@ class Table(GameScreen):
         first = {}
         for i in range(len(self.hand) - 1, -1, -1):
             first[self.hand[i]] = i
-        counts = self.game.hands[HUMAN]
+        counts = self.game.hands[self.me]
         tokens = []
         for s, letter in enumerate("VNS"):
             group = [(letter, -1)]

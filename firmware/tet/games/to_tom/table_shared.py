@@ -1,0 +1,243 @@
+"""Tổ Tôm at a shared table: the table screen on the host's gadget and on a guest's.
+
+Both are the ordinary table (table.py), showing this gadget's own hand only. On the host every
+action, its own, a computer player's or one a guest sent, goes through the table
+(tet.net.table.Host), which checks it with the engine and sends everyone the new public state
+and each guest its own cards, sealed; the host saves the hội and the table after every action,
+so a reboot resumes both. A guest picks with the keys as usual but sends its pick, and its
+screen changes when the host's answer comes. Each game's result stays on the table until the
+host closes it, which deals the next game; every guest then checks the deal against the host's
+commitment: "Bài chia đúng".
+"""
+
+from binascii import unhexlify
+
+from tet.core.rng import Rng
+from tet.games.to_tom import engine as T
+from tet.games.to_tom import shared
+from tet.games.to_tom.table import Table, event_text, read_save
+from tet.net.deal import new_secret
+from tet.net.table import COMPUTER, ME, WATCH
+from tet.ui.together import ask_leave_table, close_table, resume_table
+from tet.ui.widgets import Choice, Message
+
+ABSENT_MS = 20000   # a person not heard for this long on their turn: offer their seat
+LOST = "Mất liên lạc với bàn…"
+LOST_SHORT = "Mất liên lạc…"       # the 128x64 screen's 20 columns
+SENT = "Đã gửi, chờ bàn…"
+WAITING = "Đang chờ…"
+DEAL_OK = "\nBài chia đúng: khớp cam kết của chủ bàn."
+DEAL_BAD = "\nBài chia KHÔNG khớp cam kết của chủ bàn!"
+
+
+def seat_names(people, own):
+    """'Bạn' for this gadget's seat, N2.. for people at other gadgets, Máy 2.. for the host's
+    computer players (numbered by seat, as the lobby's Ghế 2..)."""
+    return ["Bạn" if p == own else ("N%d" if people[p] else "Máy %d") % (p + 1)
+            for p in range(len(people))]
+
+
+class HostTable(Table):
+    """The host's table: `host` is the table of the protocol (its adapter holds the hội)."""
+
+    def __init__(self, app, host, rng=None):
+        self.host = host
+        self.asked = -1     # the version at which an absent seat was last offered
+        adapter = host.adapter
+        Table.__init__(self, app, adapter.hoi, adapter.game, rng or Rng(app.rng.next32()),
+                       1 if adapter.thap_hong_or_more else 0)
+        adapter.people = [s != COMPUTER for s in host.seats]
+        self.names = seat_names(adapter.people, 0)
+        adapter.on_play = self._shown
+        app.serve(host.poll)
+
+    def first_enter(self):
+        """Saved as soon as the table starts; resumed between two games, the result again."""
+        if self.game.phase == T.P_OVER:
+            self._finish()
+        else:
+            self.save()
+
+    def _computer_plays(self, p):
+        return self.host.seats[p] in (ME, COMPUTER)
+
+    def _bot_step(self):
+        p = self.game.to_move()
+        if p >= 0 and self._computer_plays(p):
+            Table._bot_step(self)
+
+    def _play(self, p, action):
+        # our own or a computer player's action: through the table, which calls _shown
+        self.host.play(p, shared.encode(action), self.app.hw.clock())
+
+    def _last_event(self):
+        event = self.host.adapter.event       # what the others saw, never a declined offer
+        return event_text(event, self.names) if event else ""
+
+    def _shown(self, p, action):
+        """After the adapter applied an action (None: the next game was dealt)."""
+        self.game = self.host.adapter.game
+        if action is None:
+            self.event = ""
+            self.save()
+            self._refresh()
+        else:
+            self._played(action)
+
+    def _finish(self):
+        self.save()
+        title, body = self.announce()
+        if self.hoi.over():
+            self.forget()
+            self.app.push(Message(self.app, title, body,
+                                  on_close=lambda: close_table(self.app, self)))
+            return
+        self.app.push(Message(self.app, title, body, on_close=self._next_game))
+
+    def _next_game(self):
+        self.host.play(0, shared.NEXT, self.app.hw.clock())
+
+    def tick(self, now):
+        p = self.game.to_move()
+        if p >= 0 and not self._computer_plays(p) and self.asked != self.host.version and \
+                p in self.host.absent(now, ABSENT_MS):
+            self.asked = self.host.version
+            self.app.push(Choice(self.app, "%s vắng lâu" % self.names[p],
+                                 ["Chờ thêm", "Cho máy chơi thay"],
+                                 lambda index: index == 1 and self._to_computer(p)))
+            return True
+        return Table.tick(self, now)
+
+    def _to_computer(self, seat):
+        """The person at `seat` is gone: the host's computer player takes their seat."""
+        self.host.give_to_computer(seat)
+        self.host.adapter.people[seat] = False
+        self.names = seat_names(self.host.adapter.people, 0)
+        self.save()
+
+    def save_data(self):
+        data = Table.save_data(self)
+        data["table"] = self.host.to_dict()
+        data["shared"] = self.host.adapter.to_dict()
+        return data
+
+
+def resume_host(app, data):
+    """The host's table of a saved shared hội: the table goes on where it stopped."""
+    hoi, game, rng, thap, _event = read_save(data, finished=True)
+    kept = data.get("shared")
+    if type(kept) is not dict:
+        raise ValueError("Tổ Tôm save: shared table")
+    try:
+        secret = unhexlify(kept.get("secret"))
+    except (TypeError, ValueError):
+        raise ValueError("Tổ Tôm save: shared table")
+    people, event = kept.get("people"), kept.get("event")
+    if len(secret) != 16 or type(people) is not list or len(people) != hoi.n or \
+            not (event is None or type(event) is list and len(event) == 3):
+        raise ValueError("Tổ Tôm save: shared table")
+    adapter = shared.Shared(hoi, lambda: new_secret(app), bool(thap), game, secret)
+    adapter.event = event
+    return HostTable(app, resume_table(app, adapter, data), rng)
+
+
+class GuestTable(Table):
+    """A guest's table: `guest` is its end of the protocol; it shows the host's table with
+    this gadget's own hand (a watcher sees no hand)."""
+
+    def __init__(self, app, guest):
+        self.guest = guest
+        self.watching = guest.seat == WATCH
+        self.me = 0 if self.watching else guest.seat
+        self.commit = ""
+        self.dealt = ""
+        self.turned = {}        # stock index -> the card seen turned up there (this game)
+        self.announced = ""     # the commitment of the game whose result was shown
+        game, hoi, public, mine = shared.view(guest.state, guest.private, self.me)
+        Table.__init__(self, app, hoi, game, Rng(1))
+        self._take(game, hoi, public, mine)
+        app.serve(guest.poll)
+
+    def _computer_plays(self, p):
+        return False
+
+    def _bot_step(self):
+        """The host's computer players play on the host."""
+
+    def _refresh(self):
+        Table._refresh(self)
+        if self.watching:
+            self.options = []
+            self.discard_mode = False
+
+    def _play(self, p, action):
+        # the pick goes to the host; the table changes when the host's answer comes
+        self.guest.intend(shared.encode(action), self.app.hw.clock())
+        self.options = []
+        self.discard_mode = False
+        self.event = SENT
+
+    def _take(self, game, hoi, public, mine):
+        """Show a state of the table (checked by shared.view) and note what the deal check
+        needs: this seat's dealt hand and every card turned up from the stock."""
+        self.game, self.hoi = game, hoi
+        self.names = seat_names(public["people"], -1 if self.watching else self.me)
+        event = public.get("event")
+        self.event = event_text(event, self.names) if event else ""
+        commit = public.get("commit")
+        if commit != self.commit:
+            self.commit, self.turned = commit, {}
+        if mine:
+            self.dealt = mine.get("dealt", "")
+        if game.card >= 0 and game.src == T.SRC_DRAW:
+            self.turned[game.left] = game.card
+        self._refresh()
+        if game.phase == T.P_OVER and self.announced != commit:
+            self.announced = commit
+            self._finish_seen(public)
+
+    def _finish_seen(self, public):
+        game = self.game
+        honest = shared.deal_honest(self.commit, public.get("secret"), game.n, game.dealer,
+                                    -1 if self.watching else self.me, self.dealt, self.turned)
+        title, body = self.announce(DEAL_OK if honest else DEAL_BAD)
+        close = (lambda: close_table(self.app, self)) if self.hoi.over() else None
+        self.app.push(Message(self.app, title, body, on_close=close))
+
+    def tick(self, now):
+        guest = self.guest
+        if guest.fresh:
+            guest.fresh = False
+            try:
+                seen = shared.view(guest.state, guest.private, self.me)
+            except ValueError:
+                return False
+            self._take(*seen)
+            return True
+        lost = guest.lost(now)
+        if lost != (self.event == LOST):
+            self.event = LOST if lost else ""
+            return True
+        return Table.tick(self, now)
+
+    def prompt_text(self, short=False):
+        """The line under the hand; the lost table first, even on the player's turn."""
+        if self.event == LOST:
+            return LOST_SHORT if short else LOST
+        return Table.prompt_text(self, short)
+
+    def thinking_text(self):
+        """Whose turn it is, or "Đang chờ…" while the table waits for an answer nobody sees."""
+        if self.game.to_move() < 0 and self.game.phase != T.P_OVER:
+            return WAITING
+        return Table.thinking_text(self)
+
+    def save_data(self):
+        return None     # the host keeps the hội; coming back to the table gets it again
+
+    def forget(self):
+        """Nothing to forget: this gadget's own save (of a hội of its own) stays."""
+
+    def ask_leave(self):
+        """Leave the table, or stay."""
+        ask_leave_table(self.app)

@@ -1,0 +1,140 @@
+"""One gadget hosting a five-seat Tổ Tôm table, four people joining from their own gadgets
+(here protocol-level guests in the same process, each taking the first action its own gadget
+offers: its own hand and the table). A whole game is played to its result through the host's
+keys, every guest ends on the host's state, and the hội and the table resume after the host
+reboots.
+
+The four guests, their radio links, their copies of the table and the simulated air share this
+process's heap with the host: 15 KB more than the host alone at the lobby (measured under
+MicroPython from ROMFS). Hence the large heap here; see test_to_tom_together_host for the host
+alone.
+"""
+
+from sim.air import Air
+
+from fake_hw import TWO, new_app, open_game, press, run, set_air
+from test_to_tom_together import pick
+
+HEAP = "352K"
+THINK_MS = 300
+OVER = 5        # tet.games.to_tom.engine.P_OVER (the test imports no game module itself)
+
+
+def shared_module():
+    """The shared-table module the host's app has loaded now (imported here only once the app
+    has it: the test's own imports would be heap the device does not spend, and a reference
+    kept over a reboot would keep a second copy of the game alive)."""
+    from tet.games.to_tom import shared
+
+    return shared
+
+
+class People:
+    """Four guests at their own gadgets: each joins by the code and, THINK_MS after a state
+    that asks it to, takes the first action its own gadget offers."""
+
+    def __init__(self, air, code):
+        from tet.net.link import Link
+        from tet.net.table import Guest
+
+        # their own clock, which goes on when the host reboots (and so does the air with it)
+        self.now = air.now
+        self.guests = [Guest(Link(air.radio(bytes((2, 0, 0, 0, 1, i)), self.clock), 40 + i),
+                             code) for i in range(4)]
+        self.due = [None] * 4
+
+    def clock(self):
+        return self.now
+
+    def step(self):
+        self.now += 10
+        now = self.now
+        for i, guest in enumerate(self.guests):
+            guest.poll(now)
+            if guest.seat is None or guest.state is None:
+                continue
+            if guest.fresh:
+                guest.fresh = False
+                self.due[i] = now + THINK_MS
+            if self.due[i] is None or now < self.due[i]:
+                continue
+            self.due[i] = None
+            shared = shared_module()
+            game = shared.view(guest.state, guest.private, guest.seat)[0]
+            if game.to_move() == guest.seat:
+                guest.intend(shared.encode(game.legal(guest.seat)[0]), now)
+
+
+def run_with(app, people, ms):
+    for _ in range(ms // 10):
+        app.step()
+        app.hw.sleep_ms(10)
+        people.step()
+
+
+def host_until(app, people, done, limit=200000):
+    """Run the table, the host's person taking the first option or first legal discard."""
+    nxt, ok = TWO[app.hw.name]
+    for _ in range(limit // 100):
+        if done():
+            return True
+        table = app.screen
+        game = getattr(table, "game", None)
+        if game is not None and game.to_move() == 0 and type(table).__name__ == "HostTable":
+            if table.discard_mode:
+                while table.cursor >= len(table.hand) or \
+                        table.hand[table.cursor] not in game.discards(0):
+                    press(app, nxt)
+            press(app, ok)
+        run_with(app, people, 100)
+    return done()
+
+
+def open_table():
+    """A host on the TTGO whose four guests join: (app, people, table)."""
+    air = Air(seed=6, loss=0.1)
+    set_air(air)
+    app = new_app("ttgo_tdisplay", address=6)
+    open_game(app, "totom")
+    pick(app, (app,), "Chơi chung")
+    code = app.screen.host.code
+    people = People(air, code)
+    run_with(app, people, 3000)
+    assert "Đã vào: 5/5 người" in app.hw.display.shown_text(), app.hw.display.shown_text()
+    press(app, TWO[app.hw.name][1])                      # Bắt đầu
+    table = app.screen
+    assert type(table).__name__ == "HostTable" and table.names[1:] == ["N2", "N3", "N4", "N5"]
+    return app, people, table, air
+
+
+def test_a_host_with_four_guests_plays_a_whole_game_and_resumes_after_a_reboot():
+    app, people, table, air = open_table()
+    assert host_until(app, people, lambda: app.screen.title in ("Ù!", "Hoà"))
+    adapter = table.host.adapter
+    assert adapter.game.phase == OVER and adapter.hoi.games == 1
+    run_with(app, people, 1500)
+    # every guest shows the host's final state
+    for guest in people.guests:
+        game = shared_module().view(guest.state, guest.private, guest.seat)[0]
+        assert guest.version == table.host.version and game.winner == adapter.game.winner
+    press(app, TWO[app.hw.name][1])                      # close the result: the next game
+    run_with(app, people, 2000)
+    assert adapter.game.phase != OVER
+    version, code = table.host.version, table.host.code
+    del adapter, table      # nothing of the old boot's game is kept
+    # the host reboots on the same air; its guests wait for it
+    app = new_app("ttgo_tdisplay", keep_storage=True, address=6)
+    app.rng.next32()        # a new boot id for its radio link (the fake's generator repeats)
+    open_game(app, "totom")
+    assert getattr(app.screen, "selected", None) == "Tiếp tục ván trước", \
+        app.hw.display.shown_text()
+    press(app, TWO[app.hw.name][1])
+    table = app.screen
+    assert type(table).__name__ == "HostTable" and table.host.code == code
+    assert table.host.version == version and table.hoi.games == 1
+    start = table.host.version
+    run_with(app, people, 3000)
+
+    assert host_until(app, people, lambda: table.host.version > start + 10, 60000)
+    run_with(app, people, 1500)
+    assert all(g.version == table.host.version for g in people.guests)
