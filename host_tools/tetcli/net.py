@@ -2,6 +2,7 @@
 
 from tetcli.common import CliError, emit_json, parse_int, quote
 from tetcli.net_play import DRIVERS, GAMES, SharedRun
+from tet.games.to_tom.engine import HOI_TARGET
 
 # Above this a channel carries too little for a game to finish in its time.
 MAX_PROBABILITY = 0.5
@@ -21,6 +22,7 @@ def register(parser):
                    % MAX_PROBABILITY)
     p.add_argument("--dup", default="0", help="probability a frame arrives twice")
     p.add_argument("--reorder", default="0", help="probability a frame is held back")
+    p.add_argument("--target", help="Tổ Tôm: the hội's points (default %d)" % HOI_TARGET)
     p.add_argument("--json", action="store_true", help="print a JSON object")
     p.set_defaults(run=run_play)
 
@@ -47,9 +49,14 @@ def run_play(args):
     gadgets = parse_int(args.gadgets, "--gadgets", driver.fewest, driver.most)
     humans = gadgets if args.humans is None else parse_int(args.humans, "--humans", 1, gadgets)
     seed = parse_int(args.seed, "--seed", 0, 2 ** 32 - 1)
+    options = {}
+    if args.target is not None:
+        if args.game != "totom":
+            raise CliError("--target is for --game totom (the hội's points)")
+        options["target"] = parse_int(args.target, "--target", 1, HOI_TARGET)
     run = SharedRun(gadgets, humans, seed, _probability(args.loss, "--loss"),
                     _probability(args.dup, "--dup"), _probability(args.reorder, "--reorder"),
-                    args.game)
+                    args.game, **options)
     report = run.run()
     if args.json:
         emit_json(report)

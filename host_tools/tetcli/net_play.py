@@ -31,6 +31,9 @@ from tet.core.rng import Rng  # noqa: E402
 from tet.games.o_an_quan import shared as oaq_shared  # noqa: E402
 from tet.games.o_an_quan.ai import Searcher, greedy_move, level_nodes  # noqa: E402
 from tet.games.o_an_quan.engine import Game  # noqa: E402
+from tet.games.to_tom import engine as totom  # noqa: E402
+from tet.games.to_tom import shared as totom_shared  # noqa: E402
+from tet.games.to_tom.ai import Player as TotomPlayer  # noqa: E402
 from tet.games.xam_huong import shared as xh_shared  # noqa: E402
 from tet.games.xam_huong.engine import XamHuong  # noqa: E402
 from tet.net.link import Link  # noqa: E402
@@ -77,9 +80,8 @@ class OaqDriver:
         """What the host's save keeps of its game."""
         return adapter.game.to_dict()
 
-    def look(self, options, public, private=None):
-        """What a gadget shows of a public state and its own private part (none in a game
-        without hidden cards): here the game."""
+    def look(self, options, public):
+        """What a gadget shows of a public state: here the game."""
         return oaq_shared.view(options, public)
 
     def to_move(self, game):
@@ -143,7 +145,7 @@ class XhDriver:
                 "pending": adapter.pending, "shown": adapter.shown,
                 "dice_rng": adapter.rng.state}
 
-    def look(self, options, public, private=None):
+    def look(self, options, public):
         """(game, names, dice, pending, shown, commit, secret) of a public state."""
         return xh_shared.view(public)
 
@@ -172,19 +174,100 @@ class XhDriver:
         return game.nets() if game.over() else None
 
 
-DRIVERS = {"oaq": OaqDriver, "xh": XhDriver}
+class TotomDriver:
+    """Tổ Tôm: a hội of `target` points (4 players with 4 gadgets, else 5). Every seat decides
+    with the computer player's judgement on what its own gadget shows (its hand and the table;
+    now and then a person takes any legal action); the host's seats decide on its engine. Each
+    game is dealt from the secret of its number, so the log replays on one gadget."""
+
+    fewest, most = 2, 5
+
+    def __init__(self, gadgets, rng, target=totom.HOI_TARGET):
+        self.players = 4 if gadgets == 4 else 5
+        self.rng = rng
+        self.target = target
+        self.dealer = rng.below(self.players)
+        self.seed = rng.next32()
+        self.player = TotomPlayer("bot", rng)
+
+    def _secrets(self, hoi):
+        # the secret of game number hoi.games, from the run's seed
+        return lambda: (self.seed + 7919 * hoi.games).to_bytes(8, "little") * 2
+
+    def new_adapter(self):
+        hoi = totom.Hoi(self.players, self.dealer, self.target)
+        return totom_shared.Shared(hoi, self._secrets(hoi))
+
+    def restore(self, saved):
+        hoi = totom.Hoi.from_dict(saved["hoi"])
+        game = totom.ToTom.from_dict(saved["game"])
+        game.log = []
+        adapter = totom_shared.Shared(hoi, self._secrets(hoi), game=game,
+                                      secret=binascii.unhexlify(saved["secret"]))
+        adapter.event = saved["event"]
+        return adapter
+
+    def save(self, adapter):
+        """What the host's save keeps: the hội, the game, the game's secret."""
+        return {"hoi": adapter.hoi.to_dict(), "game": adapter.game.to_dict(),
+                "secret": adapter.to_dict()["secret"], "event": adapter.event}
+
+    def look(self, options, public, private=None, seat=None):
+        """(game, hội) as a gadget shows them: its own hand only."""
+        game, hoi, _public, _mine = totom_shared.view(public, private,
+                                                      -1 if seat is None else seat)
+        return game, hoi
+
+    def truth(self, adapter):
+        """The host's own view: its engine."""
+        return adapter.game, adapter.hoi
+
+    def to_move(self, shown):
+        game, hoi = shown
+        if game.phase == totom.P_OVER:
+            return None if hoi.over() else 0
+        return game.to_move()
+
+    def intent(self, shown, person):
+        game = shown[0]
+        if game.phase == totom.P_OVER:
+            return totom_shared.NEXT
+        p = game.to_move()
+        if person and self.rng.below(WHIM) == 0:
+            return totom_shared.encode(self.rng.choice(game.legal(p)))
+        return totom_shared.encode(self.player.choose(game, p))
+
+    def position(self, public):
+        return bytes(public)
+
+    def replay(self, log):
+        adapter = self.new_adapter()
+        for seat, intent in log:
+            if adapter.to_move() != seat or not adapter.accepts(seat, intent):
+                return None
+            adapter.apply(seat, intent)
+        return adapter.public()
+
+    def result(self, shown):
+        """The hội's scores, or None before its end."""
+        game, hoi = shown
+        return list(hoi.scores) if game.phase == totom.P_OVER and hoi.over() else None
+
+
+DRIVERS = {"oaq": OaqDriver, "xh": XhDriver, "totom": TotomDriver}
 
 
 class SharedRun:
     """One shared game of `game_id` between `gadgets` simulated gadgets (see the module doc)."""
 
-    def __init__(self, gadgets, humans, seed, loss=0.0, dup=0.0, reorder=0.0, game_id="oaq"):
-        self.air = Air(seed, loss, dup, reorder)
+    def __init__(self, gadgets, humans, seed, loss=0.0, dup=0.0, reorder=0.0, game_id="oaq",
+                 record=False, **game_options):
+        self.air = Air(seed, loss, dup, reorder, record)
         self.rng = Rng(seed)
         self.gadgets = gadgets
         self.humans = humans
         self.game_id = game_id
-        self.driver = DRIVERS[game_id](gadgets, self.rng)
+        self.driver = DRIVERS[game_id](gadgets, self.rng, **game_options)
         self.code = 1000 + self.rng.below(9000)
         self.host = Host(self._link(0), self.code, game_id, self.driver.new_adapter(),
                          people=humans, log=True)
@@ -196,8 +279,15 @@ class SharedRun:
 
     def _host_view(self):
         adapter = self.host.adapter
-        mine = adapter.private(0) if hasattr(adapter, "private") else None
-        return self.driver.look(adapter.options(), adapter.public(), mine)
+        if hasattr(self.driver, "truth"):
+            return self.driver.truth(adapter)
+        return self.driver.look(adapter.options(), adapter.public())
+
+    def _look(self, guest):
+        """What guest gadget `guest` shows: the public state and its own part."""
+        if hasattr(self.driver, "truth"):
+            return self.driver.look(guest.options, guest.state, guest.private, guest.seat)
+        return self.driver.look(guest.options, guest.state)
 
     def _link(self, i):
         return Link(self.air.radio(address(i)), self.rng.next32())
@@ -253,7 +343,7 @@ class SharedRun:
         guest = self.guests[i]
         if guest.seat is None or guest.state is None or guest.seat >= self.humans:
             return
-        view = self.driver.look(guest.options, guest.state, guest.private)
+        view = self._look(guest)
         if self.driver.to_move(view) != guest.seat or not self._ready(i, guest.version):
             return
         guest.intend(self.driver.intent(view, True), self.now)
@@ -300,7 +390,7 @@ class SharedRun:
             else:
                 guest = self.guests[i]
                 state, seat = guest.state, guest.seat
-                view = self.driver.look(guest.options, state, guest.private) if state else None
+                view = self._look(guest) if state else None
             sent, resent = self._counts(i)
             rows.append({"gadget": i, "seat": seat, "digest": digest(state or b""),
                          "result": self.driver.result(view) if view is not None else None,

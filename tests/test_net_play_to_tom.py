@@ -1,0 +1,126 @@
+"""Tổ Tôm played together between simulated gadgets (tetcli.net_play, `tet net play --game
+totom`): whole hội on a clean channel and on one that loses 20% of its frames (and repeats and
+reorders some), a guest and the host rebooting mid-hội; every gadget ends with the state a
+replay of the host's log on one gadget gives. No frame on the air carries a hand, or any
+seat's private part, in the clear; each guest holds exactly its own hand; the deal checks out
+against the host's commitment, and a deal that differs from it is caught."""
+
+import json
+
+import pytest
+
+from tetcli.net_play import SharedRun
+from tet.core.rng import Rng
+from tet.games.to_tom import engine as T
+from tet.games.to_tom import shared
+from tet.net.deal import to_hex
+
+BAD = {"loss": 0.2, "dup": 0.05, "reorder": 0.1}
+
+
+@pytest.mark.parametrize("gadgets", [2, 4, 5])
+@pytest.mark.parametrize("channel", ["clean", "bad"])
+def test_a_hoi_between_gadgets_ends_the_same_on_every_one(gadgets, channel):
+    noise = BAD if channel == "bad" else {}
+    report = SharedRun(gadgets, gadgets, 20 + gadgets, game_id="totom", target=6, **noise).run()
+    assert report["ok"], report
+    rows = report["gadgets"]
+    assert len({row["digest"] for row in rows}) == 1
+    assert sorted(row["seat"] for row in rows) == list(range(gadgets))
+    scores = rows[0]["result"]
+    assert max(scores) >= 6 and all(row["result"] == scores for row in rows)
+    resent = sum(row["retransmitted"] for row in rows)
+    if noise:
+        assert resent > 0 and report["lost"] > 0
+    else:
+        # a clean channel loses only what a full receive buffer drops (the host's, when four
+        # guests answer at once), and each of those is sent again
+        assert report["lost"] * 100 < report["frames"] and resent >= report["lost"]
+
+
+def test_a_guest_and_the_host_reboot_mid_hoi_and_the_table_goes_on():
+    run = SharedRun(3, 3, 31, game_id="totom", target=12, **BAD)
+    moves = []
+    real = run.reboot
+
+    def reboot(i):
+        moves.append(len(run.host.log))
+        real(i)
+    run.reboot = reboot
+    report = run.run(reboots=[(2000, 1), (5000, 0), (8000, 2)])
+    assert report["ok"], report
+    assert len(moves) == 3 and 0 < moves[0] < moves[1] < moves[2] < report["moves"]
+
+
+def test_no_frame_carries_a_hand_in_the_clear_and_each_guest_holds_only_its_own():
+    run = SharedRun(4, 4, 12, game_id="totom", target=4, record=True, **BAD)
+    adapter = run.host.adapter
+    secret_texts = set()
+    real_private = adapter.private
+
+    def private(seat):
+        text = real_private(seat)
+        if text is not None:
+            secret_texts.add(text)
+            secret_texts.add(json.loads(text)["hands"].encode())
+        return text
+    adapter.private = private
+    publics = []
+    real_public = adapter.public
+
+    def public():
+        text = real_public()
+        publics.append(text)
+        return text
+    adapter.public = public
+    report = run.run()
+    assert report["ok"], report
+    frames = [frame for _src, _dst, frame in run.air.log]
+    assert frames and max(len(frame) for frame in frames) <= 250
+    hands = {text for text in secret_texts if len(text) == T.NKINDS}
+    assert len(hands) > 8
+    for text in publics:
+        assert not any(hand in text for hand in hands)
+        assert b'"hands"' not in text and b'"stock"' not in text and b'"banned"' not in text
+    # a sealed part is spread over frames: look for every 12-byte piece of every secret text
+    pieces = {text[i:i + 12] for text in secret_texts for i in range(0, len(text) - 11, 6)}
+    air = b"|".join(frames)
+    assert not [piece for piece in pieces if piece in air]
+    for guest in run.guests[1:]:
+        mine = json.loads(guest.private)
+        assert mine["hands"] == T.pack_digits(adapter.game.hands[guest.seat])
+        seen = shared.view(guest.state, guest.private, guest.seat)[0]
+        for q in range(seen.n):
+            if q != guest.seat:
+                assert sum(seen.hands[q]) == 0
+
+
+def dealt_game(seed):
+    """A hội's first game dealt from a secret: (adapter, secret)."""
+    rng = Rng(seed)
+    secret = bytes(rng.below(256) for _ in range(16))
+    adapter = shared.Shared(T.Hoi(5, dealer=2), lambda: secret)
+    return adapter, secret
+
+
+def test_the_deal_checks_out_against_the_commitment_and_a_different_one_is_caught():
+    adapter, secret = dealt_game(3)
+    game = adapter.game
+    dealt = json.loads(adapter.private(1))["dealt"]
+    # every card of the stock this gadget saw turned up (here: the next three from the top)
+    turned = {game.left - 1 - i: game.stock[game.left - 1 - i] for i in range(3)}
+    commit = adapter.commit
+    assert shared.deal_honest(commit, to_hex(secret), 5, game.dealer, 1, dealt, turned)
+    counts = sum(int(c) for c in dealt)
+    assert counts == 20 + (1 if game.dealer == 1 else 0)
+    other = bytes(reversed(secret))
+    assert not shared.deal_honest(commit, to_hex(other), 5, game.dealer, 1, dealt, turned)
+    changed = list(dealt)
+    i = changed.index("1") if "1" in changed else 0
+    changed[i] = "0"
+    changed[(i + 1) % T.NKINDS] = str(int(changed[(i + 1) % T.NKINDS]) + 1)
+    assert not shared.deal_honest(commit, to_hex(secret), 5, game.dealer, 1, "".join(changed),
+                                  turned)
+    top = game.left - 1
+    assert not shared.deal_honest(commit, to_hex(secret), 5, game.dealer, 1, dealt,
+                                  {top: (game.stock[top] + 1) % T.NKINDS})
