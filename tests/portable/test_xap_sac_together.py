@@ -22,7 +22,7 @@ from test_o_an_quan_together import pick, press_on, shown, step_all
 # two gadgets (two apps) share this process's heap
 HEAP = "320K"
 WHOLE_GAME = sys.implementation.name != "micropython"
-ACTIONS_ON_MPY = 6
+ACTIONS_ON_MPY = 30
 
 
 def my_turn(app, table):

@@ -44,6 +44,26 @@ def intent_play(intent):
     return int.from_bytes(bytes(intent[1:]), "little")
 
 
+# the bits of a play besides its cards' order: rank, Xấp, shape, axis, anchor
+HEAD = 0xFFF | (63 << 24)
+
+
+def legal(game, play):
+    """True when `play` is one of the legal plays of the player to move in any order of its
+    cards (the table screen sends them in the order they were picked). Checked against the
+    plays in one order only: every order would be a list of thousands on a big hand."""
+    if (play >> 6) & 31 >= len(X.PAT_K):
+        return False            # no shape of the engine's
+    head = play & HEAD
+    mine = X.play_cards(play)
+    cards = sorted(mine)
+    for p in game.legal_plays(every_order=False):
+        if p & HEAD == head and sorted(X.play_cards(p)) == cards:
+            # no stray bits besides the cards' (a play int is compared whole on one gadget)
+            return X.with_cards(p, mine) == play
+    return False
+
+
 def new_game(players, deck, secret):
     """A game dealt from a table's secret (seat 0, the host, opens the first round)."""
     return X.XapSac(players, 1, 0, True, deck, Deal(secret))
@@ -94,7 +114,7 @@ class Shared:
             "n": g.players, "d": X.DECKS.index(g.deck), "ph": g.phase, "r": g.round_no,
             "f": g.first, "t": g.turn, "m": g.mode, "l": g.last, "lp": g.last_player,
             "ps": g.passes, "lv": [[p, held and over] for p, held in g.lead_passes],
-            "tb": hexlify(table).decode(), "h": [len(h) for h in g.hands], "b": len(g.box),
+            "tb": hexlify(bytes(table)).decode(), "h": [len(h) for h in g.hands], "b": len(g.box),
             "o": g.out, "rp": g.round_points, "s": g.scores, "rs": g.rounds, "k": g.ket,
             "st": getattr(g, "starter", g.first), "a": self.action, "mk": self.marked,
             "w": [1 if c else 0 for c in self.computers], "c": self.commit,
@@ -128,7 +148,7 @@ class Shared:
         if intent == PASS:
             return game.may_pass()
         play = intent_play(intent)
-        return play is not None and game.is_legal(play)
+        return play is not None and legal(game, play)
 
     def apply(self, seat, intent):
         """Play, pass or deal for `seat` (accepted: see accepts)."""
@@ -193,9 +213,11 @@ class View:
         game.lead_passes = [(_ints(e[:1], 1, 0, n - 1)[0], bool(e[1])) for e in lead
                             if isinstance(e, list) and len(e) == 2]
         table = data.get("tb")
+        if not isinstance(table, str):
+            raise ValueError("bad table")
         try:
             raw = unhexlify(table)
-        except (TypeError, ValueError):
+        except ValueError:
             raise ValueError("bad table")
         if len(raw) % 3 or len(raw) > 3 * X.NUM_CARDS:
             raise ValueError("bad table")

@@ -132,7 +132,7 @@ class Table(GameScreen):
     def _hand(self):
         """The cards of this gadget's player (none for a gadget watching a shared table)."""
         game = self.game
-        return game.hands[self.own] if self.own < game.players else ()
+        return game.hands[self.own] if self.own < game.players else []
 
     def _computer_turn(self):
         """True when the player to move is one of this gadget's computer players."""
@@ -361,9 +361,11 @@ class Table(GameScreen):
         game = self.game
         parts = []
         if game.mode == X.FOLLOW:
-            parts.append("Theo %s của %s" % (D.line_text(game.last), self.names[game.last_player]))
+            parts.append("Theo %s của %s" % (D.line_text(game.last),
+                                             self.names[game.last_player]))
         else:
-            parts.append("%s %s" % (self.names[game.turn], "dẫn" if game.mode == X.LEAD else "mở ván"))
+            parts.append("%s %s" % (self.names[game.turn],
+                                    "dẫn" if game.mode == X.LEAD else "mở ván"))
         if self.passed:
             parts.append("Đã đi: " + ", ".join(self.names[p] for p in self.passed))
         for p in range(game.players):

@@ -27,7 +27,7 @@ from tet.ui.widgets import Choice
 LEVEL = 1           # the host's computer players play Vừa
 LOST = "Mất liên lạc với bàn…"
 SENT = "Đã gửi, chờ bàn…"
-ABSENT_MS = 20000   # a person not heard for this long on their turn: offer their seat to the computer
+ABSENT_MS = 20000   # a person not heard this long on their turn: offer the seat to the computer
 HONEST = " Bài chia đúng."
 DISHONEST = " Bài chia KHÔNG khớp cam kết của chủ bàn!"
 
