@@ -84,6 +84,35 @@ def start_table():
     return host, guest, host.screen, guest.screen
 
 
+def check_panels(host, guest, table_h):
+    """What each panel shows now: the other player's cards as a count only; on the OLED (card
+    codes), every card is on the table or in the guest's own hand, some of which shows."""
+    truth = table_h.host.adapter.game
+    assert "N2 %d/%d" % (len(truth.hands[1]), truth.scores[1]) in shown(host), shown(host)
+    panel = shown(guest).split("\n")
+    assert ("N1:%d" % len(truth.hands[0])) in " ".join(panel), panel
+    codes = set(line for line in panel if line in CODES)
+    table = set(X.card_code(c) for c in truth.table.values())
+    mine = set(X.card_code(c) for c in truth.hands[1])
+    assert codes <= table | mine and codes & mine, (codes, mine)
+    assert not codes & set(X.card_code(c) for c in truth.hands[0])
+
+
+CODES = set(X.card_code(c) for c in range(X.NUM_CARDS))
+
+
+def end_text(app, apps):
+    """The whole message on `app`'s panel, scrolled through to its end (the OLED shows three
+    lines at a time)."""
+    text = shown(app)
+    for _ in range(12):
+        if "▼" not in shown(app):
+            break
+        press_on(app, apps, TWO[app.hw.name][0])
+        text += "\n" + shown(app)
+    return " ".join(text.split("\n"))
+
+
 def test_two_gadgets_play_a_whole_game_each_with_its_own_hand():
     host, guest, table_h, table_g = start_table()
     apps = (host, guest)
@@ -100,23 +129,56 @@ def test_two_gadgets_play_a_whole_game_each_with_its_own_hand():
             return
         for app, table in ((host, table_h), (guest, table_g)):
             if app.screen.title.startswith("Hết ván"):
+                assert "điểm" in end_text(app, apps)
                 press_on(app, apps, TWO[app.hw.name][1])      # read the round's scores
             elif my_turn(app, table):
-                panel = shown(app)
-                # the panel shows this gadget's cards, never the other's
-                hand = table.game.hands[table.own]
-                assert hand == host.screen.host.adapter.game.hands[table.own] \
-                    if app is host else True
+                if app is guest and host.screen is table_h:
+                    check_panels(host, guest, table_h)
                 act(app, apps, table)
                 actions += 1
-                assert panel
         step_all(apps, 100)
     assert host.screen.title == "Kết quả" and guest.screen.title == "Kết quả", \
         (shown(host), shown(guest))
     game = table_h.game
     assert game.phase == X.GAME_OVER and table_g.game.scores == game.scores
+    assert game.round_no > 1 and actions > 20
     for app in apps:
-        body = shown(app)
-        assert "Bài chia đúng" in app.screen.body, app.screen.body
-        assert "thắng" in app.screen.body
-        assert body
+        text = end_text(app, apps)
+        assert "Bài chia đúng" in text and "thắng" in text, text
+    press_on(guest, apps, TWO[guest.hw.name][1])         # after the scores: back to the menu
+    assert guest.screen.title == "Xấp Sắc" and not guest.hw.radio().active
+
+
+def play_until(apps, tables, done, rounds=600):
+    """Both people play their turns (and read the rounds' scores) until `done()`."""
+    for _ in range(rounds):
+        if done():
+            return
+        for app, table in zip(apps, tables):
+            if app.screen.title.startswith("Hết ván"):
+                press_on(app, apps, TWO[app.hw.name][1])
+            elif my_turn(app, table):
+                act(app, apps, table)
+        step_all(apps, 100)
+    assert done()
+
+
+def test_a_guest_gone_for_long_on_its_turn_is_offered_to_the_computer():
+    host, guest, table_h, table_g = start_table()
+    apps = (host, guest)
+    play_until(apps, (table_h, table_g),
+               lambda: table_h.host.version >= 3 and my_turn(guest, table_g))
+    guest.hw.radio().off()                               # the guest walks out of range
+    step_all(apps, 6000)
+    assert "Mất liên lạc với bàn…" in shown(guest), shown(guest)
+    step_all(apps, 16000)
+    assert host.screen.title == "Người 2 vắng lâu", shown(host)
+    assert "Chờ thêm" in shown(host) and "Cho máy chơi thay" in shown(host)
+    nxt, ok = TWO[host.hw.name]
+    press_on(host, apps, nxt)
+    press_on(host, apps, ok)                             # Cho máy chơi thay
+    assert table_h.host.seats[1] == 0 and table_h.names[1] == "Máy 2"
+    version = table_h.host.version
+    step_all(apps, 3000)                                 # the computer plays seat 2 at once
+    assert table_h.host.version > version and table_h.host.log is None
+    assert "Máy 2" in shown(host) or "M2" in shown(host), shown(host)
