@@ -13,8 +13,6 @@ import sys
 
 from sim.air import Air
 
-from tet.games.xap_sac import engine as X
-from tet.games.xap_sac.table import CELLS, HAND
 
 from fake_hw import TWO, new_app, open_game, set_air
 from test_o_an_quan_together import pick, press_on, shown, step_all
@@ -23,13 +21,21 @@ from test_o_an_quan_together import pick, press_on, shown, step_all
 HEAP = "320K"
 WHOLE_GAME = sys.implementation.name != "micropython"
 ACTIONS_ON_MPY = 30
+PLAYING, GAME_OVER = 0, 2       # the engine's phases
+HAND, CELLS = 0, 1              # the table screen's modes
+
+
+def engine():
+    """The game's engine module, as the gadget loaded it (imported here it would stay in the
+    heap beside the gadget's copy, since each new app forgets the game's modules)."""
+    return sys.modules["tet.games.xap_sac.engine"]
 
 
 def my_turn(app, table):
     """This gadget's person may choose now (a guest: not while its choice awaits the host)."""
     game = table.game
     guest = getattr(table, "guest", None)
-    return app.screen is table and game.phase == X.PLAYING and game.turn == table.own and \
+    return app.screen is table and game.phase == PLAYING and game.turn == table.own and \
         table.mode == HAND and (guest is None or table.sent != guest.version)
 
 
@@ -44,7 +50,7 @@ def act(app, apps, table):
             press_on(app, apps, nxt)
         press_on(app, apps, ok)
         return None
-    cards = sorted(X.play_cards(table.plays[0]))
+    cards = sorted(engine().play_cards(table.plays[0]))
     for card in cards:
         for _ in range(len(table.row) + 1):
             if table.row[table.cursor] == card and table.cursor not in table.picked:
@@ -87,18 +93,17 @@ def start_table():
 def check_panels(host, guest, table_h):
     """What each panel shows now: the other player's cards as a count only; on the OLED (card
     codes), every card is on the table or in the guest's own hand, some of which shows."""
+    X = engine()
     truth = table_h.host.adapter.game
     assert "N2 %d/%d" % (len(truth.hands[1]), truth.scores[1]) in shown(host), shown(host)
     panel = shown(guest).split("\n")
     assert ("N1:%d" % len(truth.hands[0])) in " ".join(panel), panel
-    codes = set(line for line in panel if line in CODES)
+    every = set(X.card_code(c) for c in range(X.NUM_CARDS))
+    codes = set(line for line in panel if line in every)
     table = set(X.card_code(c) for c in truth.table.values())
     mine = set(X.card_code(c) for c in truth.hands[1])
     assert codes <= table | mine and codes & mine, (codes, mine)
     assert not codes & set(X.card_code(c) for c in truth.hands[0])
-
-
-CODES = set(X.card_code(c) for c in range(X.NUM_CARDS))
 
 
 def end_text(app, apps):
@@ -140,7 +145,7 @@ def test_two_gadgets_play_a_whole_game_each_with_its_own_hand():
     assert host.screen.title == "Kết quả" and guest.screen.title == "Kết quả", \
         (shown(host), shown(guest))
     game = table_h.game
-    assert game.phase == X.GAME_OVER and table_g.game.scores == game.scores
+    assert game.phase == GAME_OVER and table_g.game.scores == game.scores
     assert game.round_no > 1 and actions > 20
     for app in apps:
         text = end_text(app, apps)
@@ -182,3 +187,16 @@ def test_a_guest_gone_for_long_on_its_turn_is_offered_to_the_computer():
     step_all(apps, 3000)                                 # the computer plays seat 2 at once
     assert table_h.host.version > version and table_h.host.log is None
     assert "Máy 2" in shown(host) or "M2" in shown(host), shown(host)
+
+
+def test_the_game_on_one_gadget_loads_nothing_of_the_shared_table():
+    set_air(Air(seed=3))
+    app = new_app("devkit_ssd1306", address=3)
+    open_game(app, "xs")
+    assert app.screen.items[3][0] == "Chơi chung" and app.screen.items[4][0] == "Vào bàn"
+    press_on(app, (app,), TWO[app.hw.name][1])           # Bắt đầu: against the computer
+    assert type(app.screen).__name__ == "Table" and not app.hw.radio().active
+    shared = [m for m in sys.modules if m.startswith("tet.net") or m in (
+        "tet.ui.together", "tet.games.xap_sac.shared", "tet.games.xap_sac.table_play",
+        "tet.games.xap_sac.together")]
+    assert not shared, shared

@@ -48,20 +48,38 @@ def intent_play(intent):
 HEAD = 0xFFF | (63 << 24)
 
 
+class _Match:
+    """Stands for the list the engine's generator fills: keeps no play, only whether one is
+    `play` in another order of its cards (the generator stops at the next line once found)."""
+
+    def __init__(self, play):
+        self.play = play
+        self.head = play & HEAD
+        self.mine = X.play_cards(play)
+        self.cards = sorted(self.mine)
+        self.found = False
+
+    def append(self, p):
+        """One legal play from the generator."""
+        if not self.found and p & HEAD == self.head and sorted(X.play_cards(p)) == self.cards:
+            # no stray bits besides the cards' (a play int is compared whole on one gadget)
+            self.found = X.with_cards(p, self.mine) == self.play
+
+    def done(self):
+        """The generator's should_stop."""
+        return self.found
+
+
 def legal(game, play):
     """True when `play` is one of the legal plays of the player to move in any order of its
-    cards (the table screen sends them in the order they were picked). Checked against the
-    plays in one order only: every order would be a list of thousands on a big hand."""
+    cards (the table screen sends them in the order they were picked). Checked as the plays
+    come, none kept: every order of every play would be a list of thousands on a big hand,
+    and even one order is a list beside the host's own screen's."""
     if (play >> 6) & 31 >= len(X.PAT_K):
         return False            # no shape of the engine's
-    head = play & HEAD
-    mine = X.play_cards(play)
-    cards = sorted(mine)
-    for p in game.legal_plays(every_order=False):
-        if p & HEAD == head and sorted(X.play_cards(p)) == cards:
-            # no stray bits besides the cards' (a play int is compared whole on one gadget)
-            return X.with_cards(p, mine) == play
-    return False
+    match = _Match(play)
+    game.legal_plays(None, match, 0, False, match.done)
+    return match.found
 
 
 def new_game(players, deck, secret):

@@ -1,0 +1,42 @@
+"""One gadget hosting a Xấp Sắc table, in the device's heap: nobody joins, so seat 2 goes to
+the host's computer player; the host plays its own hand through the keys, the computer its
+own, every action saved with the table; after a reboot "Tiếp tục ván trước" resumes the table
+where it stopped."""
+
+from sim.air import Air
+
+from fake_hw import TWO, new_app, open_game, set_air
+from test_o_an_quan_together import pick, press_on
+from test_xap_sac_together import play_until
+
+# measured 2026-12-02 from ROMFS: at 160K and 176K the host's first legal-play list (the
+# opening of an 11-card hand) finds no hole big enough, 25 KB free around the table's radio
+# link and sealing; the single-gadget game fits 160K
+HEAP = "192K"
+
+
+def test_a_table_nobody_joined_plays_against_the_computer_and_resumes_after_a_reboot():
+    set_air(Air(seed=2))
+    app = new_app("ttgo_tdisplay", address=6)
+    apps = (app,)
+    ok = TWO[app.hw.name][1]
+    open_game(app, "xs")
+    pick(app, apps, "Số người: 4")                       # 2 players
+    pick(app, apps, "Chơi chung")
+    press_on(app, apps, ok)                              # Bắt đầu: seat 2 is the computer's
+    table = app.screen
+    assert type(table).__name__ == "HostTable" and table.names == ["Bạn", "Máy 2"], \
+        app.hw.display.shown_text()
+    play_until(apps, (table,), lambda: table.host.version >= 6)
+    version, code = table.host.version, table.host.code
+    assert app.load_game("xap_sac")["table"]["version"] == version
+    hand = list(table.game.hands[0])
+    table = app = apps = None
+    app = new_app("ttgo_tdisplay", keep_storage=True, address=6)    # the host reboots
+    open_game(app, "xs")
+    assert app.screen.selected == "Tiếp tục ván trước"
+    press_on(app, (app,), ok)
+    table = app.screen
+    assert type(table).__name__ == "HostTable" and table.host.code == code
+    assert table.host.version == version and table.game.hands[0] == hand
+    assert app.hw.radio().active
