@@ -31,6 +31,8 @@ def test_a_table_nobody_joined_plays_against_the_computer_and_resumes_after_a_re
     version, code = table.host.version, table.host.code
     assert app.load_game("xap_sac")["table"]["version"] == version
     hand = list(table.game.hands[0])
+    app.hw.radio().air.radios.pop(app.hw.address)      # off the air (its radio would hold the
+    # old frame buffer through its clock, which a reboot frees)
     table = app = apps = None
     app = new_app("ttgo_tdisplay", keep_storage=True, address=6)    # the host reboots
     open_game(app, "xs")
@@ -40,3 +42,26 @@ def test_a_table_nobody_joined_plays_against_the_computer_and_resumes_after_a_re
     assert type(table).__name__ == "HostTable" and table.host.code == code
     assert table.host.version == version and table.game.hands[0] == hand
     assert app.hw.radio().active
+
+
+def test_a_hosted_save_with_a_damaged_secret_starts_afresh_and_leaves_the_radio_off():
+    set_air(Air(seed=3))
+    app = new_app("ttgo_tdisplay", address=7)
+    apps = (app,)
+    ok = TWO[app.hw.name][1]
+    open_game(app, "xs")
+    pick(app, apps, "Số người: 4")                       # 2 players
+    pick(app, apps, "Chơi chung")
+    press_on(app, apps, ok)                              # Bắt đầu: seat 2 is the computer's
+    table = app.screen
+    play_until(apps, (table,), lambda: table.host.version >= 2)
+    saved = app.load_game("xap_sac")
+    saved["secret"] = "not hex"                          # a good checksum, a secret that is none
+    app.save_game("xap_sac", saved)
+    app.hw.radio().air.radios.pop(app.hw.address)
+    table = app = apps = None
+    app = new_app("ttgo_tdisplay", keep_storage=True, address=7)
+    open_game(app, "xs")
+    press_on(app, (app,), ok)                            # Tiếp tục ván trước
+    assert "Không đọc được ván đã lưu" in app.hw.display.shown_text(), app.hw.display.shown_text()
+    assert not app.hw.radio().active and app.load_game("xap_sac") is None

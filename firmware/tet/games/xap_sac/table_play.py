@@ -55,7 +55,7 @@ class _AtTable(Table):
     def __init__(self, app, game, own, computers, action, marked):
         self.own = own
         self.names, self.short = seat_names(computers, own)
-        self.seen = {}          # round -> (own hand when first seen, the dealt layout)
+        self.seen = {}          # round -> (own hand when first seen, the layout dealt)
         Table.__init__(self, app, game, LEVEL)
         self._show(action, marked, False)
 
@@ -83,9 +83,9 @@ class _AtTable(Table):
             self.announced = False      # the round's end is announced when it comes
         self.passed = shared.passers(game)
         self.focus = None
-        if game.phase == X.PLAYING and 0 <= self.own < game.players and \
-                game.round_no not in self.seen:
-            self.seen[game.round_no] = (bytes(game.hands[self.own]),
+        if game.phase == X.PLAYING and game.round_no not in self.seen:
+            # a watcher has no hand: it checks the layouts it saw
+            self.seen[game.round_no] = (bytes(self._hand()),
                                         bytes(game.table.get(k, 255) for k in shared.LAYOUT))
         self._turn_begins()
 
