@@ -15,16 +15,22 @@ from test_xap_sac_together import play_until
 HEAP = "192K"
 
 
-def test_a_table_nobody_joined_plays_against_the_computer_and_resumes_after_a_reboot():
-    set_air(Air(seed=2))
-    app = new_app("ttgo_tdisplay", address=6)
+def host_alone(address):
+    """Host a 2-player table on a TTGO that nobody joins; return the app and its table."""
+    set_air(Air(seed=address))
+    app = new_app("ttgo_tdisplay", address=address)
     apps = (app,)
-    ok = TWO[app.hw.name][1]
     open_game(app, "xs")
     pick(app, apps, "Số người: 4")                       # 2 players
     pick(app, apps, "Chơi chung")
-    press_on(app, apps, ok)                              # Bắt đầu: seat 2 is the computer's
-    table = app.screen
+    press_on(app, apps, TWO[app.hw.name][1])             # Bắt đầu: seat 2 is the computer's
+    return app, app.screen
+
+
+def test_a_table_nobody_joined_plays_against_the_computer_and_resumes_after_a_reboot():
+    app, table = host_alone(6)
+    apps = (app,)
+    ok = TWO[app.hw.name][1]
     assert type(table).__name__ == "HostTable" and table.names == ["Bạn", "Máy 2"], \
         app.hw.display.shown_text()
     play_until(apps, (table,), lambda: table.host.version >= 6)
@@ -45,15 +51,9 @@ def test_a_table_nobody_joined_plays_against_the_computer_and_resumes_after_a_re
 
 
 def test_a_hosted_save_with_a_damaged_secret_starts_afresh_and_leaves_the_radio_off():
-    set_air(Air(seed=3))
-    app = new_app("ttgo_tdisplay", address=7)
+    app, table = host_alone(7)
     apps = (app,)
     ok = TWO[app.hw.name][1]
-    open_game(app, "xs")
-    pick(app, apps, "Số người: 4")                       # 2 players
-    pick(app, apps, "Chơi chung")
-    press_on(app, apps, ok)                              # Bắt đầu: seat 2 is the computer's
-    table = app.screen
     play_until(apps, (table,), lambda: table.host.version >= 2)
     saved = app.load_game("xap_sac")
     saved["secret"] = "not hex"                          # a good checksum, a secret that is none

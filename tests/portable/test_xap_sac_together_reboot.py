@@ -57,6 +57,7 @@ def test_the_host_and_then_the_guest_reboot_and_the_table_goes_on():
     press_on(guest, apps, TWO[guest.hw.name][1])         # the same table
     step_all(apps, 1500)
     table_g = guest.screen
-    assert type(table_g).__name__ == "GuestTable" and table_g.guest.seat == 1, (shown(guest), shown(host))
+    assert type(table_g).__name__ == "GuestTable" and table_g.guest.seat == 1, \
+        (shown(guest), shown(host))
     assert table_g.game.hands[1] == table_h.game.hands[1]           # its own hand, back
     play_until(apps, (table_h, table_g), lambda: table_h.host.version >= version + 3)

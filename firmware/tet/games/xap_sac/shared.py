@@ -23,6 +23,7 @@ from binascii import hexlify, unhexlify
 
 from tet.games.xap_sac import engine as X
 from tet.net.deal import Deal, commitment, revealed, to_hex
+from tet.net.table import read_json
 
 PLAY = ord("P")
 PASS = b"D"
@@ -209,12 +210,7 @@ class View:
     (hex or None). ValueError when the state is not one (the air is not trusted)."""
 
     def __init__(self, public, private=None):
-        try:
-            data = json.loads(public)
-        except ValueError:
-            raise ValueError("not a table state")
-        if not isinstance(data, dict):
-            raise ValueError("not a table state")
+        data = read_json(public)
         n = _int(data, "n", 2, 4)
         game = X.XapSac(n, 1, 0, False, X.DECKS[_int(data, "d", 0, len(X.DECKS) - 1)])
         game.phase = _int(data, "ph", 0, 2)

@@ -21,13 +21,11 @@ from tet.games.xap_sac import shared
 from tet.games.xap_sac.table import Table
 from tet.net.deal import Deal, to_hex
 from tet.net.table import COMPUTER, WATCH
-from tet.ui.together import ask_leave_table, close_table, resume_table
-from tet.ui.widgets import Choice
+from tet.ui.together import ask_leave_table, close_table, offer_absent, resume_table
 
 LEVEL = 1           # the host's computer players play Vừa
 LOST = "Mất liên lạc với bàn…"
 SENT = "Đã gửi, chờ bàn…"
-ABSENT_MS = 20000   # a person not heard this long on their turn: offer the seat to the computer
 HONEST = " Bài chia đúng."
 DISHONEST = " Bài chia KHÔNG khớp cam kết của chủ bàn!"
 
@@ -142,12 +140,7 @@ class HostTable(_AtTable):
     def tick(self, now):
         game = self.game
         turn = game.turn
-        if game.phase == X.PLAYING and not isinstance(self.host.seats[turn], int) and \
-                self.asked != self.host.version and turn in self.host.absent(now, ABSENT_MS):
-            self.asked = self.host.version
-            self.app.push(Choice(self.app, "%s vắng lâu" % self.names[turn],
-                                 ["Chờ thêm", "Cho máy chơi thay"],
-                                 lambda index: index == 1 and self._to_computer(turn)))
+        if game.phase == X.PLAYING and offer_absent(self, turn, now, self._to_computer):
             return True
         return Table.tick(self, now)
 
