@@ -156,8 +156,8 @@ class HostTable(_AtTable):
         if game.phase == X.GAME_OVER:
             return None
         adapter = self.host.adapter
-        return {"game": game.to_dict(), "level": LEVEL, "note": self.note,
-                "table": self.host.to_dict(), "secret": to_hex(adapter.secret),
+        return {"game": game.to_dict(), "table": self.host.to_dict(),
+                "secret": to_hex(adapter.secret),
                 "action": adapter.action, "marked": adapter.marked}
 
 
