@@ -97,6 +97,14 @@ FILE_LANE_SHORT = {
     "test_to_tom_together_people": "as test_to_tom_ui_game: Tổ Tôm's modules from .mpy files",
     "test_xam_huong_ui_game": "the colour boards' whole game: out of heap hex-encoding the roll "
                               "history for a save (947 B in a heap whose largest hole is 464 B)",
+    "test_xap_sac_together_host": "hosting a Xấp Sắc table from .mpy files: 75.6 KB free in "
+                                  "the setup menu, 45.7 KB with the lobby open, out of heap "
+                                  "opening the host's table at 192K (it fits at 224K, 41 KB "
+                                  "free after 4 moves; measured 2026-12-02; ROMFS passes)",
+    "test_xap_sac_together_reboot": "two gadgets in one heap: the rebooted host loads Xấp "
+                                    "Sắc's modules again beside the guest's copy (83 KB free "
+                                    "after its boot, 16.7 KB left importing table_play; "
+                                    "measured 2026-12-02; ROMFS passes at 320K)",
     "test_xap_sac_ui_game": "out of heap in a big lead's plays in a fragmented heap (55 KB free); "
                             "the game closes with the out-of-memory message",
 }

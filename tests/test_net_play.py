@@ -1,5 +1,5 @@
 """Whole shared games between simulated gadgets (tetcli.net_play, `tet net play`), Ô Ăn Quan
-and Xăm Hường:
+and Xăm Hường (Tổ Tôm and Xấp Sắc: test_net_play_to_tom.py, test_xap_sac_net.py):
 on a clean channel and on one that loses 20% of its frames (and repeats and reorders some),
 with a guest and the host rebooting mid-game; every gadget must end with the state a replay of
 the host's log on one gadget gives, and every frame must fit ESP-NOW."""
@@ -125,7 +125,9 @@ def test_the_command_line_reports_every_gadget_in_json():
 
 @pytest.mark.parametrize("args, words", [
     (["--game", "chess", "--gadgets", "2", "--seed", "1"], "--game must be one of"),
-    (["--game", "totom", "--gadgets", "2", "--seed", "1"], "not played over the radio yet"),
+    (["--game", "oaq", "--gadgets", "2", "--seed", "1", "--target", "5"], "--target is for"),
+    (["--game", "totom", "--gadgets", "2", "--seed", "1", "--target", "0"], "--target must be"),
+    (["--game", "totom", "--gadgets", "6", "--seed", "1"], "--gadgets must be 2..5"),
     (["--game", "xh", "--gadgets", "13", "--seed", "1"], "--gadgets must be 2..12"),
     (["--game", "oaq", "--gadgets", "5", "--seed", "1"], "--gadgets must be 2..4"),
     (["--game", "oaq", "--gadgets", "3", "--humans", "4", "--seed", "1"], "--humans must be"),

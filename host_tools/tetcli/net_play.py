@@ -36,6 +36,11 @@ from tet.games.to_tom import shared as totom_shared  # noqa: E402
 from tet.games.to_tom.ai import Player as TotomPlayer  # noqa: E402
 from tet.games.xam_huong import shared as xh_shared  # noqa: E402
 from tet.games.xam_huong.engine import XamHuong  # noqa: E402
+from tet.games.xap_sac import engine as xs_engine  # noqa: E402
+from tet.games.xap_sac import load as xs_load  # noqa: E402
+from tet.games.xap_sac import shared as xs_shared  # noqa: E402
+from tet.games.xap_sac.ai import HeuristicPlayer  # noqa: E402
+from tet.net.deal import Deal  # noqa: E402
 from tet.net.link import Link  # noqa: E402
 from tet.net.table import COMPUTER, ME, Guest, Host  # noqa: E402
 
@@ -80,8 +85,9 @@ class OaqDriver:
         """What the host's save keeps of its game."""
         return adapter.game.to_dict()
 
-    def look(self, options, public):
-        """What a gadget shows of a public state: here the game."""
+    def look(self, options, public, private=None, seat=None):
+        """What a gadget shows of a public state (and, in a game with hidden cards, its own
+        part and seat): here the game."""
         return oaq_shared.view(options, public)
 
     def to_move(self, game):
@@ -145,7 +151,7 @@ class XhDriver:
                 "pending": adapter.pending, "shown": adapter.shown,
                 "dice_rng": adapter.rng.state}
 
-    def look(self, options, public):
+    def look(self, options, public, private=None, seat=None):
         """(game, names, dice, pending, shown, commit, secret) of a public state."""
         return xh_shared.view(public)
 
@@ -254,7 +260,86 @@ class TotomDriver:
         return list(hoi.scores) if game.phase == totom.P_OVER and hoi.over() else None
 
 
-DRIVERS = {"oaq": OaqDriver, "xh": XhDriver, "totom": TotomDriver}
+class XsDriver:
+    """Xấp Sắc: the host deals from its committed secret; a person looks at their own gadget
+    (their hand and the table) and plays what the easy computer would (now and then any legal
+    play or a pass); the host's computer players play Vừa with the hand the host holds."""
+
+    fewest, most = 2, 4
+    deck = xs_engine.DECK_7X2
+
+    def __init__(self, players, rng):
+        self.players = players
+        self.rng = rng
+        self.secret = b"".join(rng.next32().to_bytes(4, "little") for _ in range(4))
+        self.person = HeuristicPlayer(0)
+        self.computer = HeuristicPlayer(1)
+        self.adapter = None
+
+    def _adapter(self, game):
+        self.adapter = xs_shared.Shared(game, self.secret)
+        return self.adapter
+
+    def new_adapter(self):
+        return self._adapter(xs_shared.new_game(self.players, self.deck, self.secret))
+
+    def restore(self, saved):
+        game = xs_load.from_dict(saved["game"])
+        game.rng = Deal(self.secret, game.rng.state)
+        adapter = self._adapter(game)
+        adapter.action, adapter.marked = saved["action"], saved["marked"]
+        return adapter
+
+    def save(self, adapter):
+        """What the host's save keeps: the game (its deal's state too), the last action."""
+        return {"game": adapter.game.to_dict(), "action": adapter.action,
+                "marked": adapter.marked}
+
+    def look(self, options, public, private=None, seat=None):
+        """The gadget's view (tet.games.xap_sac.shared.View) with its own hand, if given."""
+        return xs_shared.View(public, private)
+
+    def to_move(self, view):
+        phase = view.game.phase
+        if phase == xs_engine.GAME_OVER:
+            return None
+        return view.game.turn if phase == xs_engine.PLAYING else 0
+
+    def intent(self, view, person):
+        """Deal on between rounds, else a play (or a pass)."""
+        game = view.game
+        if game.phase == xs_engine.ROUND_OVER:
+            return xs_shared.NEXT
+        if not person:
+            game = self.adapter.game       # the host's computer plays with the hand it holds
+        plays = game.legal_plays(every_order=False)
+        if person and self.rng.below(WHIM) == 0:
+            choices = [xs_shared.play_intent(p) for p in plays]
+            if game.may_pass() or not plays:
+                choices.append(xs_shared.PASS)
+            return self.rng.choice(choices)
+        play = (self.person if person else self.computer).choose(game)
+        return xs_shared.PASS if play is None else xs_shared.play_intent(play)
+
+    def position(self, public):
+        return bytes(public)
+
+    def replay(self, log):
+        adapter = xs_shared.Shared(xs_shared.new_game(self.players, self.deck, self.secret),
+                                   self.secret)
+        for seat, intent in log:
+            if not adapter.accepts(seat, intent):
+                return None
+            adapter.apply(seat, intent)
+        return adapter.public()
+
+    def result(self, view):
+        """The final scores, or None before the end."""
+        game = view.game
+        return list(game.scores) if game.phase == xs_engine.GAME_OVER else None
+
+
+DRIVERS = {"oaq": OaqDriver, "xh": XhDriver, "totom": TotomDriver, "xs": XsDriver}
 
 
 class SharedRun:
@@ -278,16 +363,16 @@ class SharedRun:
         self.stats = [[0, 0] for _ in range(gadgets)]   # sent, resent of earlier boots
 
     def _host_view(self):
+        """What the host's gadget shows (a driver with `truth` decides on the host's engine)."""
         adapter = self.host.adapter
         if hasattr(self.driver, "truth"):
             return self.driver.truth(adapter)
-        return self.driver.look(adapter.options(), adapter.public())
+        mine = adapter.private(0) if hasattr(adapter, "private") else None
+        return self.driver.look(adapter.options(), adapter.public(), mine, 0)
 
     def _look(self, guest):
         """What guest gadget `guest` shows: the public state and its own part."""
-        if hasattr(self.driver, "truth"):
-            return self.driver.look(guest.options, guest.state, guest.private, guest.seat)
-        return self.driver.look(guest.options, guest.state)
+        return self.driver.look(guest.options, guest.state, guest.private, guest.seat)
 
     def _link(self, i):
         return Link(self.air.radio(address(i)), self.rng.next32())

@@ -21,6 +21,7 @@ Messages (the first byte says which; numbers little-endian):
   beacon: B code(2), free seats, game id    host -> everyone, every BEACON_MS
 """
 
+import json
 import os
 import time
 
@@ -44,6 +45,18 @@ def _u16(b, i):
 
 def _with16(tag, v, rest=b""):
     return bytes((tag, v & 0xFF, (v >> 8) & 0xFF)) + rest
+
+
+def read_json(public):
+    """The JSON object a public state holds; ValueError when it holds none (a guest never
+    trusts the air blindly)."""
+    try:
+        data = json.loads(public)
+    except ValueError:
+        raise ValueError("not a table state")
+    if not isinstance(data, dict):
+        raise ValueError("not a table state")
+    return data
 
 
 def read_beacon(payload):

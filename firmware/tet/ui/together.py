@@ -22,6 +22,7 @@ from tet.ui.widgets import Choice, draw_hints, hints
 HOST_TITLE = "Chơi chung"
 JOIN_TITLE = "Vào bàn"
 FORGET_MS = 3000        # a table not heard for this long leaves the list
+ABSENT_MS = 20000       # a person not heard this long on their turn: offer the seat to the computer
 
 
 # what the lobby says of a seat's holder; a guest's address: "đã vào"
@@ -49,6 +50,21 @@ def resume_table(app, adapter, saved):
         app.radio_off()     # no table after all: the setup menu shows, the radio is off
         raise
     return host
+
+
+def offer_absent(board, seat, now, give):
+    """On the host's board (its `host`, `names` and `asked`, the table version whose absent
+    seat it last offered): when the person at `seat`, on their turn, has not been heard for
+    ABSENT_MS, ask once per version "<name> vắng lâu": wait more, or `give(seat)` it to the
+    computer. True when it asked."""
+    host = board.host
+    if board.asked == host.version or seat not in host.absent(now, ABSENT_MS):
+        return False
+    board.asked = host.version
+    board.app.push(Choice(board.app, "%s vắng lâu" % board.names[seat],
+                          ["Chờ thêm", "Cho máy chơi thay"],
+                          lambda index: index == 1 and give(seat)))
+    return True
 
 
 def ask_leave_table(app):

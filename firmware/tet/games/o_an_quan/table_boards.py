@@ -13,12 +13,10 @@ from tet.games.o_an_quan.ai import Searcher
 from tet.games.o_an_quan.board import Board
 from tet.games.o_an_quan.modes import COMPUTER, HUMAN, REMOTE
 from tet.net.table import COMPUTER as TABLE_COMPUTER, WATCH
-from tet.ui.together import ask_leave_table, close_table, resume_table
-from tet.ui.widgets import Choice
+from tet.ui.together import ask_leave_table, close_table, offer_absent, resume_table
 
 LEVEL = 1           # the computer players of a shared table play Vừa
 LOST = "Mất liên lạc với bàn…"
-ABSENT_MS = 20000   # a person not heard for this long on their turn: offer their seat to the computer
 
 
 def seat_names(seats, own):
@@ -65,12 +63,8 @@ class HostBoard(_AtTable):
     def tick(self, now):
         game = self.game
         turn = game.turn
-        if not game.over and self.seats[turn] == REMOTE and self.asked != self.host.version and \
-                turn in self.host.absent(now, ABSENT_MS):
-            self.asked = self.host.version
-            self.app.push(Choice(self.app, "%s vắng lâu" % self.names[turn],
-                                 ["Chờ thêm", "Cho máy chơi thay"],
-                                 lambda index: index == 1 and self._to_computer(turn)))
+        if not game.over and self.seats[turn] == REMOTE and \
+                offer_absent(self, turn, now, self._to_computer):
             return True
         return Board.tick(self, now)
 

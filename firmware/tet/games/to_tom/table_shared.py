@@ -18,10 +18,9 @@ from tet.games.to_tom import shared
 from tet.games.to_tom.table import Table, event_text, read_save
 from tet.net.deal import new_secret
 from tet.net.table import COMPUTER, ME, WATCH
-from tet.ui.together import ask_leave_table, close_table, resume_table
-from tet.ui.widgets import Choice, Message
+from tet.ui.together import ask_leave_table, close_table, offer_absent, resume_table
+from tet.ui.widgets import Message
 
-ABSENT_MS = 20000   # a person not heard for this long on their turn: offer their seat
 LOST = "Mất liên lạc với bàn…"
 LOST_SHORT = "Mất liên lạc…"       # the 128x64 screen's 20 columns
 SENT = "Đã gửi, chờ bàn…"
@@ -99,12 +98,8 @@ class HostTable(Table):
 
     def tick(self, now):
         p = self.game.to_move()
-        if p >= 0 and not self._computer_plays(p) and self.asked != self.host.version and \
-                p in self.host.absent(now, ABSENT_MS):
-            self.asked = self.host.version
-            self.app.push(Choice(self.app, "%s vắng lâu" % self.names[p],
-                                 ["Chờ thêm", "Cho máy chơi thay"],
-                                 lambda index: index == 1 and self._to_computer(p)))
+        if p >= 0 and not self._computer_plays(p) and offer_absent(self, p, now,
+                                                                    self._to_computer):
             return True
         return Table.tick(self, now)
 

@@ -19,6 +19,7 @@ import json
 from tet.core.rng import Rng
 from tet.games.xam_huong.engine import XamHuong
 from tet.net.deal import commitment, revealed, to_hex
+from tet.net.table import read_json
 
 ROLL = b"R"
 TAKE = b"T"
@@ -111,12 +112,7 @@ def _dice(value):
 def view(public):
     """(game, names, dice, pending, shown, commit, secret) of a public state; ValueError when it
     is not one (a guest never trusts the air blindly)."""
-    try:
-        data = json.loads(public)
-    except ValueError:
-        raise ValueError("not a table state")
-    if not isinstance(data, dict):
-        raise ValueError("not a table state")
+    data = read_json(public)
     game = XamHuong.from_dict(data.get("game"))
     names = data.get("names")
     if not isinstance(names, list) or len(names) != game.players or \

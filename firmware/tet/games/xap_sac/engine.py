@@ -684,13 +684,14 @@ class XapSac:
     ROUND_OVER call `next_round()`; GAME_OVER ends it.
     """
 
-    def __init__(self, players=4, seed=1, first=0, deal=True, deck=DECK_7X2):
+    def __init__(self, players=4, seed=1, first=0, deal=True, deck=DECK_7X2, rng=None):
         if players not in (2, 3, 4):
             raise ValueError("players must be 2, 3 or 4")
         deck_index(deck)
         self.players = players
         self.deck = deck
-        self.rng = Rng(seed)
+        # a shared table deals from its committed secret (tet.net.deal.Deal) instead of a seed
+        self.rng = rng or Rng(seed)
         self.scores = [0] * players
         self.rounds = []
         self.round_no = 0

@@ -41,6 +41,10 @@ class Table(GameScreen):
     title = "Xấp Sắc"
     save_key = SAVE
     bot_ms = BOT_MS
+    # whose hand this gadget shows, and what it calls the seats (a shared table has its own)
+    own = HUMAN
+    names = D.NAMES
+    short = D.SHORT
 
     def __init__(self, app, game, level, note=""):
         GameScreen.__init__(self, app)
@@ -70,7 +74,7 @@ class Table(GameScreen):
         self.ghost = []  # (key, card) of the option shown while choosing cells
         self.plays = []
         self.due = None
-        if self.game.phase == X.PLAYING and self.game.turn == HUMAN:
+        if self.game.phase == X.PLAYING and self.game.turn == self.own:
             self.plays = self.game.legal_plays(every_order=False)
             # the round's opener must play when they can
             self.may_pass = self.game.mode != X.OPEN or not self.plays
@@ -115,15 +119,24 @@ class Table(GameScreen):
         self.usable = usable
         self.picked_count = picked
         chosen = self.selected
-        row = list(self.game.hands[HUMAN])
+        row = list(self._hand())
         if complete and chosen:
             row.append(PLACE)
-        if self.game.turn == HUMAN and self.game.phase == X.PLAYING and self.may_pass:
+        if self.game.turn == self.own and self.game.phase == X.PLAYING and self.may_pass:
             row.append(PASS)
         row.append(VIEW)
         row.append(SCORES)
         self.row = row
         self.widths = D.row_widths(self.app.gfx, row)
+
+    def _hand(self):
+        """The cards of this gadget's player (none for a gadget watching a shared table)."""
+        game = self.game
+        return game.hands[self.own] if self.own < game.players else []
+
+    def _computer_turn(self):
+        """True when the player to move is one of this gadget's computer players."""
+        return self.game.turn != self.own
 
     def _stops(self, i):
         item = self.row[i]
@@ -150,7 +163,7 @@ class Table(GameScreen):
             self._handle_cells(ev)
         elif self.mode == PAN:
             self._handle_pan(ev)
-        elif self.game.turn != HUMAN:
+        elif self.game.turn != self.own:
             # the computer is thinking: any key (but BACK) makes it play at once
             self.hurry = True
         else:
@@ -257,7 +270,7 @@ class Table(GameScreen):
         """Apply one action for the player to move, then save and set up the next turn."""
         game = self.game
         player = game.turn
-        name = D.NAMES[player]
+        name = self.names[player]
         if play is None:
             game.pass_turn()
             self.passed.append(player)
@@ -290,7 +303,7 @@ class Table(GameScreen):
                 self._announce()
                 return True
             return False
-        if game.turn == HUMAN:
+        if not self._computer_turn():
             return False
         if not self.computer_due(now):
             # keep "Máy đang nghĩ…" moving while the computer's pause runs
@@ -312,16 +325,16 @@ class Table(GameScreen):
         points = game.rounds[-1]
         lines = []
         if game.ket:
-            den = [D.NAMES[p] for p in game.den()]
+            den = [self.names[p] for p in game.den()]
             lines.append("Kẹt! " + ("Đền: " + ", ".join(den) if den else "Không ai đền."))
         for p in range(game.players):
-            lines.append("%s: %+d → %d điểm" % (D.NAMES[p], points[p], game.scores[p]))
-        body = ". ".join(line.rstrip(".") for line in lines) + "."
+            lines.append("%s: %+d → %d điểm" % (self.names[p], points[p], game.scores[p]))
+        body = ". ".join(line.rstrip(".") for line in lines) + "." + self.verdict()
         if game.phase == X.GAME_OVER:
             win = game.winner()
             self.forget()
-            self.app.sound.play(sound.WIN if win == HUMAN else sound.LOSE)
-            body = ("Bạn thắng! " if win == HUMAN else D.NAMES[win] + " thắng. ") + body
+            self.app.sound.play(sound.WIN if win == self.own else sound.LOSE)
+            body = ("Bạn thắng! " if win == self.own else self.names[win] + " thắng. ") + body
             self.app.push(Message(self.app, "Kết quả", body, self._leave))
         else:
             self.app.push(Message(self.app, "Hết ván %d" % game.round_no, body, self._next))
@@ -333,24 +346,30 @@ class Table(GameScreen):
         self.marked = []
         self.follow = [X.key(1, 0), X.key(4, 0)]
         self.focus = None
-        self.note = "Ván %d: %s đánh trước" % (self.game.round_no, D.NAMES[self.game.turn])
+        self.note = "Ván %d: %s đánh trước" % (self.game.round_no, self.names[self.game.turn])
         self.save()
         self._turn_begins()
 
     def _leave(self):
         self.app.pop()
 
+    def verdict(self):
+        """What the end of a round adds to its score lines (a shared table: the deal's check)."""
+        return ""
+
     def _scores_text(self):
         game = self.game
         parts = []
         if game.mode == X.FOLLOW:
-            parts.append("Theo %s của %s" % (D.line_text(game.last), D.NAMES[game.last_player]))
+            parts.append("Theo %s của %s" % (D.line_text(game.last),
+                                             self.names[game.last_player]))
         else:
-            parts.append("%s %s" % (D.NAMES[game.turn], "dẫn" if game.mode == X.LEAD else "mở ván"))
+            parts.append("%s %s" % (self.names[game.turn],
+                                    "dẫn" if game.mode == X.LEAD else "mở ván"))
         if self.passed:
-            parts.append("Đã đi: " + ", ".join(D.NAMES[p] for p in self.passed))
+            parts.append("Đã đi: " + ", ".join(self.names[p] for p in self.passed))
         for p in range(game.players):
-            parts.append("%s: %d điểm, còn %d lá" % (D.NAMES[p], game.scores[p],
+            parts.append("%s: %d điểm, còn %d lá" % (self.names[p], game.scores[p],
                                                     len(game.hands[p])))
         for r in range(len(game.rounds)):
             parts.append("Ván %d: %s" % (r + 1, " ".join("%+d" % v for v in game.rounds[r])))
@@ -366,7 +385,7 @@ class Table(GameScreen):
                                  D.line_text(X.play_line(self.options[self.option])))
         if self.mode == PAN:
             return "Cuộn bàn: %s (OK đổi)" % ("dọc" if self.axis else "ngang")
-        if game.turn != HUMAN:
+        if game.turn != self.own:
             return self.note
         if game.mode == X.FOLLOW:
             return "Theo %s" % D.line_text(game.last)
@@ -381,23 +400,23 @@ class Table(GameScreen):
         parts = []
         for p in range(game.players):
             if short:
-                if p != HUMAN:
+                if p != self.own:
                     mark = "▶" if p == game.turn else ("○" if p in self.passed else "")
-                    parts.append("%s%s:%d" % (mark, D.SHORT[p], len(game.hands[p])))
+                    parts.append("%s%s:%d" % (mark, self.short[p], len(game.hands[p])))
                 continue
             mark = "▶" if p == game.turn else ("○" if p in self.passed else "")
             if game.mode == X.LEAD and p == game.turn:
                 mark = "★"
-            parts.append("%s%s %d/%d" % (mark, D.SHORT[p], len(game.hands[p]), game.scores[p]))
+            parts.append("%s%s %d/%d" % (mark, self.short[p], len(game.hands[p]), game.scores[p]))
         return " ".join(parts)
 
     def thinking(self):
         """ "Máy 2 đang nghĩ…" with dots that move with the clock, or "" on your turn."""
         game = self.game
-        if game.phase != X.PLAYING or game.turn == HUMAN:
+        if game.phase != X.PLAYING or game.turn == self.own:
             return ""
         step = (self.app.hw.clock() // THINK_STEP_MS) % 4
-        return "%s đang nghĩ%s" % (D.NAMES[game.turn], "." * step)
+        return "%s đang nghĩ%s" % (self.names[game.turn], "." * step)
 
     def hint(self):
         """What the buttons do now, in Vietnamese, for this board's buttons."""
@@ -413,7 +432,7 @@ class Table(GameScreen):
         _, ch = D.cell_size(g)
         think = self.thinking()
         if g.colour:
-            top = g.header("Xấp Sắc", D.NAMES[game.turn] if game.phase == X.PLAYING else "")
+            top = g.header("Xấp Sắc", self.names[game.turn] if game.phase == X.PLAYING else "")
             g.text(self.status(), 2, top, G.GOLD)
             hint_y = g.h - g.line_h
             g.text(think or self.hint(), 2, hint_y, G.GREY if not think else G.CYAN)

@@ -7,6 +7,7 @@ when a game starts so the menu alone stays small.
 from tet.games.xap_sac import engine as X
 from tet.games.xap_sac.modes import HUMAN, LEVELS, SAVE
 from tet.ui.session import offer_resume
+from tet.ui.share_menu import together_items
 from tet.ui.widgets import Menu, rules_entry
 
 def start(app):
@@ -24,8 +25,10 @@ class Setup(Menu):
             ("Bắt đầu", self._begin),
             (lambda: "Số người: %d" % self.players, self._more_players),
             (lambda: "Máy chơi: " + LEVELS[self.level], self._next_level),
-            rules_entry(app, "tet.games.xap_sac.help"),
         ]
+        items += together_items(app, "xs", "tet.games.xap_sac.together",
+                                lambda: (self.players, self._deck()))
+        items.append(rules_entry(app, "tet.games.xap_sac.help"))
         Menu.__init__(self, app, "Xấp Sắc", items)
 
     def first_enter(self):
@@ -36,6 +39,10 @@ class Setup(Menu):
         from tet.games.xap_sac.table import Table
 
         game = L.from_dict(saved["game"])
+        if "table" in saved:        # a shared table this gadget hosted
+            from tet.games.xap_sac.table_play import resume_host
+
+            return resume_host(self.app, game, saved)
         level = saved["level"]
         note = saved.get("note", "")
         # a save from another version: anything but a known level or a text note is refused
@@ -46,11 +53,14 @@ class Setup(Menu):
     def _begin(self, menu):
         from tet.games.xap_sac.table import Table
 
-        deck = self.app.rule("xs", "deck", 0)
-        # a settings file from another version may hold anything: the default deck then
-        game = X.XapSac(self.players, self.app.rng.next32(), HUMAN,
-                        deck=X.DECKS[deck if deck in (0, 1) and deck is not True else 0])
+        game = X.XapSac(self.players, self.app.rng.next32(), HUMAN, deck=self._deck())
         self.app.push(Table(self.app, game, self.level))
+
+    def _deck(self):
+        """The deck of Cài đặt (a settings file from another version may hold anything: the
+        default deck then)."""
+        deck = self.app.rule("xs", "deck", 0)
+        return X.DECKS[deck if deck in (0, 1) and deck is not True else 0]
 
     def _more_players(self, menu):
         self.players = 2 + (self.players - 1) % 3

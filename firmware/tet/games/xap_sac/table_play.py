@@ -1,0 +1,253 @@
+"""Xấp Sắc at a shared table: the table screen on the host's gadget and on a guest's.
+
+Both are the ordinary table screen (table.py) showing their own seat's hand ("Bạn") and the
+others' as counts, with seats named by who holds them (Người 2, Máy 3). On the host every
+action, its own, a computer player's or one a guest sent, goes through the table
+(tet.net.table.Host), which checks it with the engine and sends the new state to everyone; the
+host saves the game and the table after every action, so a reboot resumes both. A guest
+chooses its play with the same keys but sends it; the host's answer is what the screen then
+shows (the guest's engine is a view: the table, its own hand, the others' card counts). Between
+rounds the host's person deals the next one once they have read the scores. At the end each
+gadget deals again from the host's revealed secret and says whether its hands were the
+committed deal ("Bài chia đúng").
+"""
+
+from binascii import unhexlify
+
+from tet.core import sound
+from tet.games.xap_sac import draw as D
+from tet.games.xap_sac import engine as X
+from tet.games.xap_sac import shared
+from tet.games.xap_sac.table import Table
+from tet.net.deal import Deal, to_hex
+from tet.net.table import COMPUTER, WATCH
+from tet.ui.together import ask_leave_table, close_table, offer_absent, resume_table
+
+LEVEL = 1           # the host's computer players play Vừa
+LOST = "Mất liên lạc với bàn…"
+SENT = "Đã gửi, chờ bàn…"
+HONEST = " Bài chia đúng."
+DISHONEST = " Bài chia KHÔNG khớp cam kết của chủ bàn!"
+
+
+def seat_names(computers, own):
+    """(names, short names) of the seats: "Bạn" for this gadget's, Người/N or Máy/M and the
+    seat's number for the others."""
+    names = []
+    short = []
+    for p in range(len(computers)):
+        if p == own:
+            names.append("Bạn")
+            short.append("Bạn")
+        else:
+            names.append(("Máy %d" if computers[p] else "Người %d") % (p + 1))
+            short.append(("M%d" if computers[p] else "N%d") % (p + 1))
+    return names, short
+
+
+class _AtTable(Table):
+    """What the host's and a guest's table screens share: the seats' names, the table shown
+    after each action the host accepted, the deal's check at the end, the table closing when
+    the game is over."""
+
+    def __init__(self, app, game, own, computers, action, marked):
+        self.own = own
+        self.names, self.short = seat_names(computers, own)
+        self.seen = {}          # round -> (own hand when first seen, the layout dealt)
+        Table.__init__(self, app, game, LEVEL)
+        self._show(action, marked, False)
+
+    def _show(self, action, marked, noisy):
+        """Show the table after the host applied `action` ([seat, line or PASSED/DEALT, led])
+        that put cards on `marked`."""
+        seat, line, led = action
+        game = self.game
+        if line == shared.DEALT:
+            self.marked = []
+            self.follow = [X.key(1, 0), X.key(4, 0)]
+            self.note = "Ván %d: %s đánh trước" % (game.round_no, self.names[game.turn])
+        elif line == shared.PASSED:
+            self.note = self.names[seat] + ": đi"
+            if noisy:
+                self.app.sound.play(sound.CLICK)
+        else:
+            self.marked = list(marked)
+            self.follow = self.marked
+            self.note = "%s%s: %s" % (self.names[seat], " (dẫn)" if led else "",
+                                      D.line_text(line))
+            if noisy:
+                self.app.sound.play(sound.MOVE)
+        if game.phase == X.PLAYING:
+            self.announced = False      # the round's end is announced when it comes
+        self.passed = shared.passers(game)
+        self.focus = None
+        if game.phase == X.PLAYING and game.round_no not in self.seen:
+            # a watcher has no hand: it checks the layouts it saw
+            self.seen[game.round_no] = (bytes(self._hand()),
+                                        bytes(game.table.get(k, 255) for k in shared.LAYOUT))
+        self._turn_begins()
+
+    def revealed(self):
+        """(commitment, secret in hex or None) of the deal."""
+        return "", None
+
+    def verdict(self):
+        """At the end: whether the hands this gadget saw were the committed deal."""
+        if self.game.phase != X.GAME_OVER:
+            return ""
+        commit, secret = self.revealed()
+        game = self.game
+        honest = shared.deal_honest(commit, secret, game.players, game.deck, self.own, self.seen)
+        return HONEST if honest else DISHONEST
+
+    def _leave(self):
+        close_table(self.app, self)
+
+
+class HostTable(_AtTable):
+    """The host's table screen: `host` is the table (its adapter holds the game)."""
+
+    def __init__(self, app, host):
+        self.host = host
+        self.asked = -1     # the table version whose absent seat was offered to the computer
+        adapter = host.adapter
+        adapter.computers = [s == COMPUTER for s in host.seats]
+        adapter.on_apply = self._applied
+        _AtTable.__init__(self, app, adapter.game, 0, adapter.computers, adapter.action,
+                          adapter.marked)
+        app.serve(host.poll)
+
+    def revealed(self):
+        adapter = self.host.adapter
+        return adapter.commit, to_hex(adapter.secret)
+
+    def _computer_turn(self):
+        return self.host.seats[self.game.turn] == COMPUTER
+
+    def _act(self, play):
+        # our own or a computer player's action: through the table, which calls _applied
+        intent = shared.PASS if play is None else shared.play_intent(play)
+        self.host.play(self.game.turn, intent, self.app.hw.clock())
+
+    def _next(self):
+        self.host.play(0, shared.NEXT, self.app.hw.clock())
+
+    def _applied(self, seat, intent):
+        adapter = self.host.adapter
+        self.save()
+        self._show(adapter.action, adapter.marked, True)
+
+    def tick(self, now):
+        game = self.game
+        turn = game.turn
+        if game.phase == X.PLAYING and offer_absent(self, turn, now, self._to_computer):
+            return True
+        return Table.tick(self, now)
+
+    def _to_computer(self, seat):
+        """The person at `seat` is gone: the host's computer player takes their seat."""
+        self.host.give_to_computer(seat)
+        self.host.adapter.computers[seat] = True
+        self.names, self.short = seat_names(self.host.adapter.computers, 0)
+        self.save()
+
+    def save_data(self):
+        game = self.game
+        if game.phase == X.GAME_OVER:
+            return None
+        adapter = self.host.adapter
+        return {"game": game.to_dict(), "table": self.host.to_dict(),
+                "secret": to_hex(adapter.secret),
+                "action": adapter.action, "marked": adapter.marked}
+
+
+def resume_host(app, game, saved):
+    """The host's table screen of a saved shared game: the table goes on where it stopped."""
+    secret = unhexlify(saved["secret"])
+    if len(secret) != 16:
+        raise ValueError("bad secret")
+    game.rng = Deal(secret, game.rng.state)
+    adapter = shared.Shared(game, secret)
+    adapter.action = saved["action"]
+    adapter.marked = saved["marked"]
+    shared.View(adapter.public())       # every field checked as a guest would
+    return HostTable(app, resume_table(app, adapter, saved))
+
+
+class GuestTable(_AtTable):
+    """A guest's table screen: `guest` is its end of the table; it shows the host's state and
+    sends its person's plays."""
+
+    lost = False
+
+    def __init__(self, app, guest):
+        self.guest = guest
+        self.sent = -1          # the state version this gadget's action was sent for
+        view = shared.View(guest.state, guest.private)
+        self.view = view
+        _AtTable.__init__(self, app, view.game, view.seat if view.seat >= 0 else WATCH,
+                          view.computers, view.action, view.marked)
+        app.serve(guest.poll)
+
+    def revealed(self):
+        return self.view.commit, self.view.secret
+
+    def _computer_turn(self):
+        return False
+
+    def _act(self, play):
+        guest = self.guest
+        if self.sent != guest.version:
+            self.sent = guest.version
+            guest.intend(shared.PASS if play is None else shared.play_intent(play),
+                         self.app.hw.clock())
+        # nothing more to choose until the host answers
+        self.plays = []
+        self.selected = []
+        self.picked = []
+        self.mode = 0
+        self.may_pass = False
+        self._build_row()
+        self.cursor = 0
+
+    def _next(self):
+        """The host's person deals the next round."""
+
+    def status(self):
+        if self.lost:
+            return LOST
+        if self.sent == self.guest.version and self.game.turn == self.own:
+            return SENT
+        return Table.status(self)
+
+    def tick(self, now):
+        guest = self.guest
+        lost = guest.lost(now)
+        changed = lost != self.lost
+        self.lost = lost
+        if guest.fresh:
+            guest.fresh = False
+            self._sync()
+            return True
+        return Table.tick(self, now) or changed
+
+    def _sync(self):
+        try:
+            view = shared.View(self.guest.state, self.guest.private)
+        except ValueError:
+            return
+        self.view = view
+        self.sent = -1          # what was sent is answered (or the host went back: again)
+        self.game = view.game
+        self.names, self.short = seat_names(view.computers, self.own)
+        self._show(view.action, view.marked, True)
+
+    def save_data(self):
+        return None     # the host keeps the game; coming back to the table gets it again
+
+    def forget(self):
+        """Nothing to forget: this gadget's own save (of a game of its own) stays."""
+
+    def ask_leave(self):
+        """Leave the table, or stay."""
+        ask_leave_table(self.app)

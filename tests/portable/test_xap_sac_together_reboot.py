@@ -1,0 +1,63 @@
+"""Xấp Sắc at a shared table of two gadgets (test_xap_sac_together's): the host reboots
+mid-game and resumes the table from its save ("Tiếp tục ván trước"), the guest's screen hears
+it again and play goes on; then the guest reboots, joins through its keys and gets its seat and
+its own hand back.
+
+Two gadgets share one process, so a rebooted gadget's app loads the game's modules again
+beside the other gadget's copy (fake_hw.new_app forgets them): from .mpy files that second
+copy does not fit (see tests/test_micropython_lane.py's FILE_LANE_SHORT)."""
+
+import gc
+
+from fake_hw import TWO, new_app, open_game
+from test_o_an_quan_together import pick, press_on, shown, step_all
+from test_xap_sac_together import play_until, start_table
+
+# two gadgets (two apps) share this process's heap
+HEAP = "320K"
+
+
+def test_the_host_and_then_the_guest_reboot_and_the_table_goes_on():
+    host, guest, table_h, table_g = start_table()
+    apps = (host, guest)
+    play_until(apps, (table_h, table_g), lambda: table_h.host.version >= 4)
+    step_all(apps, 200)
+    version, code = table_h.host.version, table_h.host.code
+    assert host.load_game("xap_sac")["table"]["version"] == version
+    # the old host is gone: off the air (whose radio would hold its screen's frame buffer)
+    # and out of the heap, as after a reboot
+    host.hw.radio().air.radios.pop(host.hw.address)
+    table_h = host = apps = None
+    gc.collect()
+    host = new_app("ttgo_tdisplay", keep_storage=True, address=1)     # the host reboots
+    host.rng.seed(98)       # a board's generator differs at every boot; the fake's does not
+    host.hw.now = guest.hw.now      # the air's clock is the gadgets' (sim.air): it goes on
+    apps = (host, guest)
+    open_game(host, "xs")
+    assert host.screen.selected == "Tiếp tục ván trước"
+    press_on(host, apps, TWO[host.hw.name][1])
+    table_h = host.screen
+    assert type(table_h).__name__ == "HostTable" and table_h.host.code == code, shown(host)
+    assert table_h.host.version == version and host.hw.radio().active
+    step_all(apps, 1500)                                 # the guest hears the table again
+    assert table_g.guest.version == version and table_g.game.table == table_h.game.table
+    assert "Mất liên lạc" not in shown(guest)
+    play_until(apps, (table_h, table_g), lambda: table_h.host.version >= version + 3)
+    version = table_h.host.version
+    guest.hw.radio().air.radios.pop(guest.hw.address)
+    table_g = guest = apps = None
+    gc.collect()
+    guest = new_app("devkit_ssd1306", address=2)         # now the guest's gadget restarts
+    guest.rng.seed(99)
+    guest.hw.now = host.hw.now
+    apps = (host, guest)
+    open_game(guest, "xs")
+    pick(guest, apps, "Vào bàn")
+    step_all(apps, 1500)
+    press_on(guest, apps, TWO[guest.hw.name][1])         # the same table
+    step_all(apps, 1500)
+    table_g = guest.screen
+    assert type(table_g).__name__ == "GuestTable" and table_g.guest.seat == 1, \
+        (shown(guest), shown(host))
+    assert table_g.game.hands[1] == table_h.game.hands[1]           # its own hand, back
+    play_until(apps, (table_h, table_g), lambda: table_h.host.version >= version + 3)
