@@ -115,7 +115,7 @@ def test_mutated_saves_never_crash_the_game_open():
             app.push(start(app))
             run(app, 20)
         else:
-            from tet.games.to_tom.table import Setup
+            from tet.games.to_tom.setup import Setup
 
             app.push(Setup(app))
             run(app, 20)

@@ -1,7 +1,7 @@
 """Tổ Tôm screens on fake hardware: start a hội, discard with the cursor, answer the prompts,
 bots play on their own, the laid phu view, quit and resume after a reboot, both screen sizes."""
 
-from fake_hw import TWO, new_app, open_game, press, run
+from fake_hw import TWO, new_app, open_game, press, run, walk_to
 
 from tet.games.to_tom import engine as T
 from tet.games.to_tom.cards import NAMES
@@ -170,6 +170,6 @@ def test_setup_menu_opens_the_hand_checker_with_the_chosen_player_count():
     press(app, nxt)
     press(app, ok)                # Số người: 5 -> 4
     assert app.screen.selected == "Số người: 4"
-    press(app, nxt)
-    press(app, ok)                # Kiểm bài
+    walk_to(app, "Kiểm bài")
+    press(app, ok)
     assert app.screen.title == "Kiểm bài" and app.screen.players == 4

@@ -17,9 +17,7 @@ from tet.core.text import clip
 from tet.games.to_tom import engine as T
 from tet.games.to_tom.cards import CODES, IS_RED, IS_YEU, NAMES
 from tet.ui.game_screen import GameScreen
-from tet.ui.session import offer_resume
-from tet.ui.share_menu import together_items
-from tet.ui.widgets import Menu, Message, rules_entry
+from tet.ui.widgets import Message
 
 SAVE = "to_tom"
 HUMAN = 0
@@ -121,48 +119,6 @@ def read_save(data, finished=False):
         raise ValueError("Tổ Tôm save: game")
     game.log = []
     return hoi, game, rng, thap, event
-
-
-def resume(app, data):
-    """The table of a saved game: a hội of this gadget's, or a shared table it hosted."""
-    if type(data) is dict and "table" in data:
-        from tet.games.to_tom.table_shared import resume_host
-
-        return resume_host(app, data)
-    return Table.from_save(app, data)
-
-
-class Setup(Menu):
-    """New hội: number of players (from the house rule), then Bắt đầu; Kiểm bài opens the hand
-    checker (tet.games.to_tom.checker)."""
-
-    def __init__(self, app):
-        self.players = app.rule("totom", "players", 5)
-        self.thap_hong_or_more = app.rule("totom", "thap_hong_or_more", 0)
-        items = [("Bắt đầu hội mới", self._begin),
-                 (lambda: "Số người: %d" % self.players, self._toggle_players)]
-        items += together_items(app, "totom", "tet.games.to_tom.together",
-                                lambda: (self.players, self.thap_hong_or_more))
-        items += [("Kiểm bài", self._open_checker), rules_entry(app, "tet.games.to_tom.help")]
-        Menu.__init__(self, app, "Tổ Tôm", items)
-
-    def first_enter(self):
-        offer_resume(self.app, SAVE, "Tổ Tôm", lambda saved: resume(self.app, saved))
-
-    def _open_checker(self, menu):
-        from tet.games.to_tom.checker import Checker
-
-        self.app.push(Checker(self.app, self.players))
-
-    def _toggle_players(self, menu):
-        self.players = 4 if self.players == 5 else 5
-
-    def _begin(self, menu):
-        rng = Rng(self.app.rng.next32())
-        hoi = T.Hoi(self.players, dealer=rng.below(self.players))
-        table = Table(self.app, hoi, None, rng, self.thap_hong_or_more)
-        table.save()
-        self.app.push(table)
 
 
 class Table(GameScreen):

@@ -123,9 +123,10 @@ def resume_host(app, data):
     kept = data.get("shared")
     if type(kept) is not dict:
         raise ValueError("Tổ Tôm save: shared table")
+    secret_hex = kept.get("secret")
     try:
-        secret = unhexlify(kept.get("secret"))
-    except (TypeError, ValueError):
+        secret = unhexlify(secret_hex if type(secret_hex) is str else "")
+    except ValueError:
         raise ValueError("Tổ Tôm save: shared table")
     people, event = kept.get("people"), kept.get("event")
     if len(secret) != 16 or type(people) is not list or len(people) != hoi.n or \
