@@ -48,6 +48,11 @@ try {
 import json, sys
 sys.argv[:] = json.loads(_mp32_argv)
 sys.path[:0] = json.loads(_mp32_path)
+try:
+    import cryptolib
+except ImportError:
+    # this port is built without it (the ESP32's has it): the simulator's AES, last on the path
+    sys.path.append("/root/sim/fakes")
 _mp32_status = 0
 try:
     with open("/root/__main__.py") as _f:

@@ -50,6 +50,8 @@ PATHS = {
     "oaq_engine": "tet.games.o_an_quan.engine",
     "xh_shared": "tet.games.xam_huong.shared",
     "xh_engine": "tet.games.xam_huong.engine",
+    "to_tom_shared": "tet.games.to_tom.shared",
+    "xs_shared": "tet.games.xap_sac.shared",
 }
 
 
@@ -206,6 +208,24 @@ def _shared_table(game, gadgets):
 
         def intent(view_game):
             return shared.intent(*view_game.legal_moves()[0])
+    elif game == "totom":
+        shared = load("to_tom_shared")
+        adapter = shared.Shared(load("to_tom").Hoi(gadgets), lambda: bytes(16))
+
+        def intent(view_game):
+            if view_game.phase == load("to_tom").P_OVER:
+                return shared.NEXT
+            return shared.encode(view_game.legal(view_game.to_move())[0])
+    elif game == "xs":
+        shared = load("xs_shared")
+        xs = load("xap_sac")
+        adapter = shared.Shared(shared.new_game(gadgets, xs.DECK_7X2, bytes(16)), bytes(16))
+
+        def intent(view_game):
+            if view_game.phase == xs.ROUND_OVER:
+                return shared.NEXT
+            plays = view_game.legal_plays(every_order=False, limit=1)
+            return shared.play_intent(plays[0]) if plays else shared.PASS
     else:
         shared = load("xh_shared")
         adapter = shared.Shared(load("xh_engine").XamHuong(gadgets),
@@ -232,8 +252,15 @@ def _shared_table(game, gadgets):
 def net_move(count, game="oaq", gadgets=4):
     """Playing together: one person's move at a shared table, from the guest's intent to the
     new state taken by every gadget (host and guests, all in this one process: the sum of their
-    work, so an upper bound of the longest one) on a clean channel; units = 1."""
+    work, so an upper bound of the longest one) on a clean channel; units = 1. The card games'
+    guests each open their own sealed part and build their view of the table."""
     step, host, guests, intent, clock = _shared_table(game, int(gadgets))
+    views = {
+        "oaq": lambda g: load("oaq_shared").view(g.options, g.state),
+        "xh": lambda g: load("xh_shared").view(g.state),
+        "totom": lambda g: load("to_tom_shared").view(g.state, g.private, g.seat),
+        "xs": lambda g: load("xs_shared").View(g.state, g.private),
+    }
 
     def work(_):
         turn = host.adapter.to_move()
@@ -246,10 +273,7 @@ def net_move(count, game="oaq", gadgets=4):
         while host.version < target or any(g.version < host.version for g in guests):
             step()
         for guest in guests:        # each gadget reads the state it was sent
-            if game == "oaq":
-                load("oaq_shared").view(guest.options, guest.state)
-            else:
-                load("xh_shared").view(guest.state)
+            views[game](guest)
         return 1
     return list(range(count)), work
 

@@ -59,6 +59,16 @@ def read_json(public):
     return data
 
 
+def _salt():
+    """4 random bytes for this boot's nonces (os.urandom: the ESP32's hardware generator)."""
+    try:
+        return os.urandom(4)
+    except AttributeError:  # a port without it (the 32-bit bench lane's WebAssembly build)
+        import random
+
+        return bytes([random.getrandbits(8) for _ in range(4)])
+
+
 def read_beacon(payload):
     """(code, free seats, game id) of a table's beacon, or None when it is none."""
     if len(payload) < 4 or payload[0] != ord("B"):
@@ -89,7 +99,7 @@ class Host:
         self.log = [] if log else None
         self._beacon_due = 0
         # nonces of sealed parts: random per boot, then counted, so none repeats for a key
-        self._salt = os.urandom(4)
+        self._salt = _salt()
         self._sealed = 0
         self._public = None     # (version, the public state's bytes): made once per version
 

@@ -781,9 +781,18 @@ MAX_POINTS = 100000
 MAX_GAMES = 100000
 # one character per kind (or seat) in a save: JSON-safe, no escapes
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
 _LETTERS = ALPHABET.encode()
+
+
+def _values():
+    """An ASCII code -> its ALPHABET value, 255 for any other."""
+    table = bytearray(b"\xff" * 256)
+    for i in range(len(_LETTERS)):
+        table[_LETTERS[i]] = i
+    return table
+
+
+_VALUE = _values()
 
 
 def pack_kinds(kinds):
@@ -828,10 +837,19 @@ def _kinds(v, limit, size):
     """A bytearray of values below `limit` from a packed string (version 2) or a list of ints
     (version 1) of at most `size` items."""
     _need((type(v) is str or type(v) is list) and len(v) <= size, "cards")
-    out = bytearray(len(v))
-    for i in range(len(v)):
-        x = v[i]
-        out[i] = _in_range(ALPHABET.find(x) if type(x) is str else x, 0, limit - 1)
+    if type(v) is list:
+        out = bytearray(len(v))
+        for i in range(len(v)):
+            out[i] = _in_range(v[i], 0, limit - 1)
+        return out
+    # one table lookup per character: a guest at a shared table reads a whole game each move
+    out = bytearray(v.encode())
+    _need(len(out) == len(v), "cards")
+    for i in range(len(out)):
+        x = _VALUE[out[i]]
+        if x >= limit:
+            raise ValueError("Tổ Tôm save: a number out of range")
+        out[i] = x
     return out
 
 
