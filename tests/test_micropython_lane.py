@@ -92,9 +92,7 @@ FILE_LANE_SHORT = {
                              "out-of-memory message",
     "test_to_tom_long_hoi": "as test_to_tom_ui_game: Tổ Tôm's modules from .mpy files",
     "test_to_tom_ui_end": "as test_to_tom_ui_game: Tổ Tôm's modules from .mpy files",
-    "test_to_tom_together": "as test_to_tom_ui_game: Tổ Tôm's modules from .mpy files",
     "test_to_tom_together_host": "as test_to_tom_ui_game: Tổ Tôm's modules from .mpy files",
-    "test_to_tom_together_people": "as test_to_tom_ui_game: Tổ Tôm's modules from .mpy files",
     "test_xam_huong_ui_game": "the colour boards' whole game: out of heap hex-encoding the roll "
                               "history for a save (947 B in a heap whose largest hole is 464 B)",
     "test_xap_sac_together_host": "hosting a Xấp Sắc table from .mpy files: 75.6 KB free in "
