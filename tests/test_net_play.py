@@ -66,33 +66,15 @@ def test_computer_seats_are_played_by_the_host_and_the_other_gadgets_watch():
 
 def test_a_guest_and_then_the_host_reboot_mid_game_and_the_table_goes_on():
     run = SharedRun(3, 3, 4, **BAD)
-    moves = []
-    real = run.reboot
-
-    def reboot(i):
-        moves.append(len(run.host.log))
-        real(i)
-    run.reboot = reboot
     report = run.run(reboots=[(800, 1), (1600, 0), (2600, 2)])
     assert report["ok"], report
+    moves = run.rebooted_at
     assert len(moves) == 3 and 0 < moves[0] < moves[1] < moves[2] < report["moves"]
 
 
 def test_a_host_whose_save_is_a_move_behind_the_guests_brings_them_back_to_it():
     run = SharedRun(2, 2, 11, **BAD)
-    saves = []
-    real_save = run._save
-
-    def save():
-        saves.append(real_save())
-        return saves[-1]
-    run._save = save
-    real_reboot = run.reboot
-
-    def reboot(i):
-        run.saved = saves[-2]           # the last move was sent, not saved, when it went down
-        real_reboot(i)
-    run.reboot = reboot
+    run.lagging_save = True             # the last move was sent, not saved, when it went down
     report = run.run(reboots=[(1500, 0)])
     assert report["ok"], report
 

@@ -47,33 +47,15 @@ def test_a_whole_game_between_gadgets_ends_the_same_on_every_one(gadgets, channe
 
 def test_a_guest_and_then_the_host_reboot_mid_game_and_the_table_goes_on():
     run = SharedRun(3, 3, 7, game_id="xs", **BAD)
-    moves = []
-    real = run.reboot
-
-    def reboot(i):
-        moves.append(len(run.host.log))
-        real(i)
-    run.reboot = reboot
     report = run.run(reboots=[(3000, 1), (9000, 0), (15000, 2)])
     assert report["ok"], report
+    moves = run.rebooted_at
     assert len(moves) == 3 and 0 < moves[0] < moves[1] < moves[2] < report["moves"]
 
 
 def test_a_host_whose_save_is_an_action_behind_the_guests_brings_them_back_to_it():
     run = SharedRun(2, 2, 12, game_id="xs", **BAD)
-    saves = []
-    real_save = run._save
-
-    def save():
-        saves.append(real_save())
-        return saves[-1]
-    run._save = save
-    real_reboot = run.reboot
-
-    def reboot(i):
-        run.saved = saves[-2]           # the last action was sent, not saved, when it went down
-        real_reboot(i)
-    run.reboot = reboot
+    run.lagging_save = True             # the last action was sent, not saved, when it went down
     report = run.run(reboots=[(4000, 0)])
     assert report["ok"], report
 

@@ -357,7 +357,11 @@ class SharedRun:
         self.host = Host(self._link(0), self.code, game_id, self.driver.new_adapter(),
                          people=humans, log=True)
         self.guests = [None] + [Guest(self._link(i), self.code) for i in range(1, gadgets)]
-        self.saved = self._save()
+        self.saved = self.earlier = self._save()
+        # with `lagging_save`, a host that reboots reads the save before its last: the last
+        # intent was sent to everyone, not yet saved, when it went down
+        self.lagging_save = False
+        self.rebooted_at = []   # how many intents the host had applied at each reboot
         self.now = 0
         self.acted = {}         # gadget -> (version acted on, ms when it may act)
         self.stats = [[0, 0] for _ in range(gadgets)]   # sent, resent of earlier boots
@@ -381,6 +385,10 @@ class SharedRun:
         return json.dumps({"table": self.host.to_dict(),
                            "game": self.driver.save(self.host.adapter)})
 
+    def _store(self):
+        """The host saves after an applied intent, as the app does."""
+        self.earlier, self.saved = self.saved, self._save()
+
     def _counts(self, i):
         link = self.host.link if i == 0 else self.guests[i].link
         return self.stats[i][0] + link.sent, self.stats[i][1] + link.resent
@@ -391,12 +399,13 @@ class SharedRun:
         sent, resent = self._counts(i)
         self.stats[i] = [sent, resent]
         self.acted.pop(i, None)
+        self.rebooted_at.append(len(self.host.log))
         if i:
             self.guests[i] = Guest(self._link(i), self.code)
             return
         # an intent the host had not saved is gone: whoever sent it sees their turn again
         self.acted.clear()
-        saved = json.loads(self.saved)
+        saved = json.loads(self.earlier if self.lagging_save else self.saved)
         self.host = Host.from_dict(self._link(0), self.driver.restore(saved["game"]),
                                    saved["table"], self.now)
 
@@ -422,7 +431,7 @@ class SharedRun:
         if not self._ready(0, self.host.version):
             return
         self.host.play(seat, self.driver.intent(view, who == ME), self.now)
-        self.saved = self._save()
+        self._store()
 
     def _guest_turn(self, i):
         guest = self.guests[i]
@@ -451,7 +460,7 @@ class SharedRun:
             version = self.host.version
             self.host.poll(self.now)
             if self.host.version != version:     # a guest's intent: saved, as the app does
-                self.saved = self._save()
+                self._store()
             for i in range(1, self.gadgets):
                 self.guests[i].poll(self.now)
                 self._guest_turn(i)

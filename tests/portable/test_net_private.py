@@ -49,6 +49,19 @@ class HiddenCards:
         self.turn = (self.turn + 1) % self.players
 
 
+def run_until(air, host, guests, now, done, limit=40000):
+    """Run the air, the host and the guests in 10 ms steps from `now` until `done()`; return
+    the time reached."""
+    while not done():
+        air.tick(now)
+        host.poll(now)
+        for g in guests:
+            g.poll(now)
+        now += 10
+        assert now < limit
+    return now
+
+
 def test_a_sealed_part_opens_only_with_its_key_and_hides_its_text():
     key = key_for(CODE, GUESTS[0])
     text = b"V2355 N3446 S1789 hidden"
@@ -100,34 +113,16 @@ def test_each_guest_gets_its_own_part_and_no_frame_carries_another_seats_in_the_
     adapter = HiddenCards(3)
     host = Host(Link(air.radio(HOST), 1), CODE, "test", adapter, people=3)
     guests = [Guest(Link(air.radio(addr), 2 + i), CODE) for i, addr in enumerate(GUESTS)]
-    now = 0
-    while any(g.state is None for g in guests):
-        air.tick(now)
-        host.poll(now)
-        for g in guests:
-            g.poll(now)
-        now += 10
-        assert now < 20000
+    now = run_until(air, host, guests, 0, lambda: all(g.state is not None for g in guests))
     first, second, watcher = sorted(guests, key=lambda g: g.seat)
     assert (first.seat, second.seat, watcher.seat) == (1, 2, WATCH)
     assert first.private == adapter.words[1] and second.private == adapter.words[2]
     assert watcher.private is None
     host.play(0, b"x", now)
     first_version = host.version
-    while first.version < first_version:
-        air.tick(now)
-        host.poll(now)
-        for g in guests:
-            g.poll(now)
-        now += 10
+    now = run_until(air, host, guests, now, lambda: first.version >= first_version)
     first.intend(b"y", now)
-    while second.version < first_version + 1:
-        air.tick(now)
-        host.poll(now)
-        for g in guests:
-            g.poll(now)
-        now += 10
-        assert now < 40000
+    run_until(air, host, guests, now, lambda: second.version >= first_version + 1)
     assert first.private == b"SECRET-HAND-OF-SEAT-1y" and second.private == adapter.words[2]
     assert first.state == second.state == adapter.public()
     for _src, _dst, frame in air.log:
@@ -139,12 +134,7 @@ def test_a_state_sealed_for_another_gadget_or_damaged_is_not_taken():
     adapter = HiddenCards(2)
     host = Host(Link(air.radio(HOST), 1), CODE, "test", adapter, people=2)
     guest = Guest(Link(air.radio(GUESTS[0]), 2), CODE)
-    now = 0
-    while guest.state is None:
-        air.tick(now)
-        host.poll(now)
-        guest.poll(now)
-        now += 10
+    now = run_until(air, host, [guest], 0, lambda: guest.state is not None)
     version = guest.version
     public = adapter.public()
     forged = bytes((ord("T"), version + 1, 0, len(public), 0)) + public + \

@@ -43,15 +43,19 @@ def shown(app):
     return app.hw.display.shown_text()
 
 
-def start_table(air):
-    """Host on a TTGO, join from a DevKit, through the keys; return (host app, guest app, their
-    boards)."""
+def open_shared_table(air, game_id, before_hosting=None, free=1):
+    """Host on a TTGO and join from a DevKit through the keys: the host opens `game_id`
+    (`before_hosting(host, apps)` first picks its setup, e.g. the players) and "Chơi chung", the
+    guest "Vào bàn" and the table with the host's code (the beacon says `free` seats are free),
+    the host starts. Return (host app, guest app, their screens)."""
     set_air(air)
     host = new_app("ttgo_tdisplay", address=1)
     guest = new_app("devkit_ssd1306", address=2)
     apps = (host, guest)
-    open_game(host, "oaq")
-    open_game(guest, "oaq")
+    open_game(host, game_id)
+    open_game(guest, game_id)
+    if before_hosting:
+        before_hosting(host, apps)
     pick(host, apps, "Chơi chung")
     assert host.screen.title == "Chơi chung"
     code_line = [line for line in shown(host).split("\n") if line.startswith("Mã bàn: ")][0]
@@ -59,15 +63,20 @@ def start_table(air):
     assert len(code) == 4 and "Ghế 2: đang chờ…" in shown(host)
     pick(guest, apps, "Vào bàn")
     step_all(apps, 1500)                                 # the host's beacons reach the guest
-    assert ("Bàn %s · còn 1 ghế" % code) in shown(guest), shown(guest)
+    assert ("Bàn %s · còn %d ghế" % (code, free)) in shown(guest), shown(guest)
     press_on(guest, apps, TWO[guest.hw.name][1])         # join that table
     step_all(apps, 1500)
     assert "Ghế 2: đã vào" in shown(host), shown(host)
     press_on(host, apps, TWO[host.hw.name][1])           # Bắt đầu
-    step_all(apps, 500)
-    assert type(host.screen).__name__ == "HostBoard"
-    assert type(guest.screen).__name__ == "GuestBoard"
+    step_all(apps, 800)
     return host, guest, host.screen, guest.screen
+
+
+def start_table(air):
+    """Ô Ăn Quan for two at a shared table: (host app, guest app, their boards)."""
+    host, guest, board_h, board_g = open_shared_table(air, "oaq")
+    assert type(board_h).__name__ == "HostBoard" and type(board_g).__name__ == "GuestBoard"
+    return host, guest, board_h, board_g
 
 
 def my_turn(app, board):

@@ -7,67 +7,19 @@ show the same result, and the guest checks the deal against the host's commitmen
 
 from sim.air import Air
 
-from fake_hw import TWO, new_app, open_game, set_air
+from fake_hw import TWO
+from test_o_an_quan_together import open_shared_table, press_on, shown, step_all
 
 # two gadgets (two apps, two boards' state) share this process's heap
 HEAP = "320K"
 
 
-def step_all(apps, ms):
-    """Run every gadget's loop for `ms` of virtual time, side by side."""
-    for _ in range(ms // 10):
-        for app in apps:
-            app.step()
-            app.hw.sleep_ms(10)
-
-
-def press_on(app, apps, name):
-    """A person presses `name` on `app` while the other gadgets run on."""
-    bit = 1 << app.hw.button_names.index(name)
-    app.hw.pressed |= bit
-    step_all(apps, 60)
-    app.hw.pressed &= ~bit
-    step_all(apps, 60)
-
-
-def pick(app, apps, label):
-    """Walk the menu on `app` to `label` and select it, the other gadgets running on."""
-    nxt, ok = TWO[app.hw.name]
-    for _ in range(len(app.screen.items)):
-        if app.screen.selected == label:
-            break
-        press_on(app, apps, nxt)
-    assert app.screen.selected == label, label
-    press_on(app, apps, ok)
-
-
-def shown(app):
-    return app.hw.display.shown_text()
-
-
 def start_table(air):
-    """Host on a TTGO, join from a DevKit, through the keys: (host app, guest app, tables)."""
-    set_air(air)
-    host = new_app("ttgo_tdisplay", address=1)
-    guest = new_app("devkit_ssd1306", address=2)
-    apps = (host, guest)
-    open_game(host, "totom")
-    open_game(guest, "totom")
-    pick(host, apps, "Chơi chung")
-    code_line = [line for line in shown(host).split("\n") if line.startswith("Mã bàn: ")][0]
-    code = code_line[len("Mã bàn: "):]
-    assert "Đã vào: 1/5 người" in shown(host), shown(host)
-    pick(guest, apps, "Vào bàn")
-    step_all(apps, 1500)
-    assert ("Bàn %s · còn 4 ghế" % code) in shown(guest), shown(guest)
-    press_on(guest, apps, TWO[guest.hw.name][1])
-    step_all(apps, 1500)
-    assert "Ghế 2: đã vào" in shown(host), shown(host)
-    press_on(host, apps, TWO[host.hw.name][1])           # Bắt đầu: seats 3-5 to the computer
-    step_all(apps, 800)
-    assert type(host.screen).__name__ == "HostTable", shown(host)
-    assert type(guest.screen).__name__ == "GuestTable", shown(guest)
-    return host, guest, host.screen, guest.screen
+    """Tổ Tôm for five at a shared table, two of them people: (host app, guest app, tables)."""
+    host, guest, table_h, table_g = open_shared_table(air, "totom", free=4)
+    assert type(table_h).__name__ == "HostTable", shown(host)
+    assert type(table_g).__name__ == "GuestTable", shown(guest)
+    return host, guest, table_h, table_g
 
 
 def act(app, apps, table):

@@ -12,7 +12,7 @@ of heap in a few moves, in a heap with 8 KB free in holes of at most 200 bytes. 
 from sim.air import Air
 
 from fake_hw import TWO, new_app, open_game, press, run, set_air
-from test_to_tom_together import pick
+from test_o_an_quan_together import pick
 
 HEAP = "256K"
 OVER = 5        # tet.games.to_tom.engine.P_OVER (no game module imported by the test itself)
@@ -33,21 +33,21 @@ def host_alone(address=7):
     return app, table
 
 
-def play_until(app, done, limit=400000):
-    """The host's person takes the first option or the first card it may discard."""
+def play_until(app, done, limit=400000, advance=run):
+    """Until `done()`: the host's person takes the first option or the first card it may
+    discard; `advance(app, ms)` runs the gadgets in between."""
     nxt, ok = TWO[app.hw.name]
     for _ in range(limit // 100):
         if done():
             return True
         table = app.screen
-        game = getattr(table, "game", None)
-        if type(table).__name__ == "HostTable" and game.to_move() == 0:
+        if type(table).__name__ == "HostTable" and table.game.to_move() == 0:
             if table.discard_mode:
                 while table.cursor >= len(table.hand) or \
-                        table.hand[table.cursor] not in game.discards(0):
+                        table.hand[table.cursor] not in table.game.discards(0):
                     press(app, nxt)
             press(app, ok)
-        run(app, 100)
+        advance(app, 100)
     return done()
 
 

@@ -12,8 +12,9 @@ alone.
 
 from sim.air import Air
 
-from fake_hw import TWO, new_app, open_game, press, run, set_air
-from test_to_tom_together import pick
+from fake_hw import TWO, new_app, open_game, press, set_air
+from test_o_an_quan_together import pick
+from test_to_tom_together_host import play_until
 
 HEAP = "352K"
 THINK_MS = 300
@@ -73,21 +74,8 @@ def run_with(app, people, ms):
 
 
 def host_until(app, people, done, limit=200000):
-    """Run the table, the host's person taking the first option or first legal discard."""
-    nxt, ok = TWO[app.hw.name]
-    for _ in range(limit // 100):
-        if done():
-            return True
-        table = app.screen
-        game = getattr(table, "game", None)
-        if game is not None and game.to_move() == 0 and type(table).__name__ == "HostTable":
-            if table.discard_mode:
-                while table.cursor >= len(table.hand) or \
-                        table.hand[table.cursor] not in game.discards(0):
-                    press(app, nxt)
-            press(app, ok)
-        run_with(app, people, 100)
-    return done()
+    """Run the table (see play_until) with the four guests until `done()`."""
+    return play_until(app, done, limit, lambda a, ms: run_with(a, people, ms))
 
 
 def open_table():

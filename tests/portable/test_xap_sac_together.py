@@ -15,7 +15,7 @@ from sim.air import Air
 
 
 from fake_hw import TWO, new_app, open_game, set_air
-from test_o_an_quan_together import pick, press_on, shown, step_all
+from test_o_an_quan_together import open_shared_table, pick, press_on, shown, step_all
 
 # two gadgets (two apps) share this process's heap
 HEAP = "320K"
@@ -65,29 +65,15 @@ def act(app, apps, table):
 
 
 def start_table():
-    """Host on a TTGO, join from a DevKit, through the keys; return the apps and their tables."""
-    set_air(Air(seed=5, loss=0.2, dup=0.05, reorder=0.1))
-    host = new_app("ttgo_tdisplay", address=1)
-    guest = new_app("devkit_ssd1306", address=2)
-    apps = (host, guest)
-    open_game(host, "xs")
-    open_game(guest, "xs")
-    pick(host, apps, "Số người: 4")                      # OK goes round 2, 3, 4: 2
-    assert host.screen.selected == "Số người: 2"
-    pick(host, apps, "Chơi chung")
-    code = [line for line in shown(host).split("\n") if line.startswith("Mã bàn: ")][0][8:]
-    assert "Ghế 2: đang chờ…" in shown(host)
-    pick(guest, apps, "Vào bàn")
-    step_all(apps, 1500)
-    assert ("Bàn %s · còn 1 ghế" % code) in shown(guest), shown(guest)
-    press_on(guest, apps, TWO[guest.hw.name][1])         # join that table
-    step_all(apps, 1500)
-    assert "Ghế 2: đã vào" in shown(host), shown(host)
-    press_on(host, apps, TWO[host.hw.name][1])           # Bắt đầu
-    step_all(apps, 500)
-    assert type(host.screen).__name__ == "HostTable"
-    assert type(guest.screen).__name__ == "GuestTable"
-    return host, guest, host.screen, guest.screen
+    """Xấp Sắc for two at a shared table: (host app, guest app, their tables)."""
+
+    def two_players(host, apps):
+        pick(host, apps, "Số người: 4")                  # OK goes round 2, 3, 4: 2
+        assert host.screen.selected == "Số người: 2"
+    host, guest, table_h, table_g = open_shared_table(
+        Air(seed=5, loss=0.2, dup=0.05, reorder=0.1), "xs", two_players)
+    assert type(table_h).__name__ == "HostTable" and type(table_g).__name__ == "GuestTable"
+    return host, guest, table_h, table_g
 
 
 def check_panels(host, guest, table_h):
