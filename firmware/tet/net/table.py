@@ -26,7 +26,6 @@ import os
 import time
 
 from tet.net.link import BEACON, DATA
-from tet.net.seal import key_for, open_sealed, seal
 
 BEACON_MS = 500
 HEARTBEAT_MS = 500
@@ -120,6 +119,9 @@ class Host:
         mine = self.adapter.private(seat) if seat >= 0 and hasattr(self.adapter, "private") \
             else None
         if mine is not None:
+            # loaded by the card games only (a table of open boards needs no cipher)
+            from tet.net.seal import key_for, seal
+
             self._sealed += 1
             message += seal(key_for(self.code, addr), self._salt +
                             self._sealed.to_bytes(4, "little"), mine)
@@ -247,9 +249,17 @@ class Guest:
         self.private = None
         self.fresh = False
         self._asked = False     # an intent sent and no state heard since
-        self._key = key_for(code, link.radio.address)
+        self._key = None        # this gadget's key, made with the first sealed part
         self._join_due = 0
         self._beat_due = 0
+
+    def _open(self, sealed):
+        """This seat's part of a state, or None when it was not sealed for this gadget."""
+        from tet.net.seal import key_for, open_sealed
+
+        if self._key is None:
+            self._key = key_for(self.code, self.link.radio.address)
+        return open_sealed(self._key, sealed)
 
     def lost(self, now):
         """True when nothing of the table has been heard for LOST_MS."""
@@ -301,7 +311,7 @@ class Guest:
                     continue
                 if version <= self.version or end > len(payload):
                     continue
-                mine = open_sealed(self._key, payload[end:]) if end < len(payload) else None
+                mine = self._open(payload[end:]) if end < len(payload) else None
                 if end < len(payload) and mine is None:
                     continue    # damaged, or sealed for another gadget
                 self.version = version

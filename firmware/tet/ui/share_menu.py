@@ -2,6 +2,8 @@
 their own: only the games that can be shared load it, and tet.ui.together with the radio link
 only once a table is opened."""
 
+import gc
+
 
 def together_items(app, game_id, module, settings):
     """The "Chơi chung" (host a table) and "Vào bàn" (join one) entries of a game's setup menu.
@@ -13,6 +15,9 @@ def together_items(app, game_id, module, settings):
     """
 
     def host(menu):
+        # the table's modules come on a collected heap: their names may need the qstr pool
+        # to grow, which takes one large block
+        gc.collect()
         from tet.ui.together import HostLobby
 
         game = __import__(module, None, None, ("host_screen",))
@@ -20,6 +25,7 @@ def together_items(app, game_id, module, settings):
                            lambda table: game.host_screen(app, table)))
 
     def join(menu):
+        gc.collect()
         from tet.ui.together import JoinList
 
         game = __import__(module, None, None, ("guest_screen",))

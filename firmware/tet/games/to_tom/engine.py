@@ -837,7 +837,7 @@ def _kinds(v, limit, size):
     """A bytearray of values below `limit` from a packed string (version 2) or a list of ints
     (version 1) of at most `size` items."""
     _need((type(v) is str or type(v) is list) and len(v) <= size, "cards")
-    if type(v) is list:
+    if isinstance(v, list):
         out = bytearray(len(v))
         for i in range(len(v)):
             out[i] = _in_range(v[i], 0, limit - 1)
