@@ -1,0 +1,59 @@
+"""Playing together: the free heap of a gadget hosting each game's table, under `micropython
+-X heapsize=160K` (the device's budget) with the firmware in a ROMFS image, on the TTGO.
+
+Runs on CPython: each game needs a fresh micropython process (together_probe.py). "plays on"
+is whether the table still played after 300 presses of the host's OK, 400 ms apart (two
+minutes; the game's results and the next deals included); when it ran out of heap the app
+closed the game with its out-of-memory message.
+"""
+
+TITLE = "Playing together: heap of a host (160K, ROMFS, TTGO)"
+
+import os  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+
+from benchlib import report  # noqa: E402
+from mp_lane import heap_with_image, run  # noqa: E402
+from romfs import build_image  # noqa: E402
+
+GAMES = (("oaq", "Ô Ăn Quan"), ("xh", "Xăm Hường"), ("totom", "Tổ Tôm"), ("xs", "Xấp Sắc"))
+TITLES = {"oaq": "Ô Ăn Quan", "xh": "Xăm Hường", "totom": "Tổ Tôm", "xs": "Xấp Sắc"}
+
+
+def probe(image, game_id):
+    """{point: free bytes} and the top screen's title after the table played on."""
+    res = run("run", "together_probe", ["--install", image, game_id],
+              heap=heap_with_image(160, image))
+    figures, screen = {}, "?"
+    for line in res.stdout.splitlines():
+        parts = line.split(" ", 1)
+        if parts[0] in ("menu", "setup", "lobby", "table") and len(parts) == 2:
+            figures[parts[0]] = int(parts[1])
+        elif parts[0] == "screen" and len(parts) == 2:
+            screen = parts[1]
+    if res.returncode != 0:
+        screen = "crashed: " + (res.stderr.strip().splitlines() or ["?"])[-1]
+    return figures, screen
+
+
+def main(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        image = os.path.join(tmp, "tet.romfs")
+        build_image(image)
+        for game_id, name in GAMES:
+            figures, screen = probe(image, game_id)
+            for point, label in (("setup", "setup menu"), ("lobby", "lobby (Chơi chung)"),
+                                 ("table", "host table at its start")):
+                if point in figures:
+                    report("%s: free heap, %s" % (name, label), figures[point], "B")
+            plays = screen == TITLES[game_id]
+            report("%s: the hosted table plays on" % name, "yes" if plays else "no", "",
+                   "" if plays else "ends on: " + screen)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
