@@ -3,7 +3,7 @@
 A player's hidden cards go only to that player's gadget, and never in the clear: the key is
 derived from the table code and the gadget's radio address, the text is encrypted with AES in
 counter mode (built on cryptolib's ECB, which every port has) under a nonce that never repeats
-for a key (the host's boot id and a counter), and a tag over nonce and ciphertext lets the
+for a key (4 random bytes drawn at the host's boot and a counter), and a tag over nonce and ciphertext lets the
 receiver drop anything forged or damaged. The other gadgets at the table know the code too:
 this keeps hands off the air and off the other screens, it is no defence against someone who
 listens with a radio of their own and knows the code (see the README).
@@ -22,7 +22,8 @@ OVERHEAD = NONCE + TAG
 
 def key_for(code, addr):
     """The 16-byte key of the table with this code for the gadget at `addr`."""
-    return hashlib.sha256(b"tet ban " + bytes((code & 0xFF, code >> 8)) + bytes(addr)).digest()[:16]
+    seed = b"tet ban " + bytes((code & 0xFF, code >> 8)) + bytes(addr)
+    return hashlib.sha256(seed).digest()[:16]
 
 
 def _stream(key, nonce, size):

@@ -181,10 +181,10 @@ class Shared:
 
 
 def view(public, private, seat):
-    """(game, hội, public dict, private dict) as the gadget at `seat` sees them: a ToTom holding only that
-    seat's cards (the others' hands empty, their khàn counted), with the real phase when the
-    table waits for this seat's hidden answer. ValueError when the state is not one (a guest
-    never trusts the air blindly)."""
+    """(game, hội, public dict, private dict) as the gadget at `seat` sees them: a ToTom
+    holding only that seat's cards (the others' hands empty, their khàn counted), with the real
+    phase when the table waits for this seat's hidden answer. ValueError when the state is not
+    one (a guest never trusts the air blindly)."""
     try:
         d = json.loads(public)
         mine = json.loads(private) if private else {}
