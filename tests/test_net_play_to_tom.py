@@ -118,3 +118,31 @@ def test_the_deal_checks_out_against_the_commitment_and_a_different_one_is_caugh
     top = game.left - 1
     assert not shared.deal_honest(commit, to_hex(secret), 5, game.dealer, 1, dealt,
                                   {top: (game.stock[top] + 1) % T.NKINDS})
+
+
+def test_every_seat_is_offered_exactly_the_hosts_legal_moves_over_a_whole_hoi():
+    """A guest's own ToTom (the public state and its own cards) offers what the host's engine
+    allows, at every decision of a seeded hội; its saves all read back, long laid runs too."""
+    from tet.games.to_tom.ai import Player
+
+    rng = Rng(5)
+    adapter = shared.Shared(T.Hoi(5, dealer=2), lambda: bytes(rng.below(256) for _ in range(16)))
+    bots = [Player("bot", Rng(p + 1)) for p in range(5)]
+    decisions = longest = 0
+    while not adapter.over():
+        p = adapter.to_move()
+        if adapter.game.phase == T.P_OVER:
+            intent = shared.NEXT
+        else:
+            seen = shared.view(adapter.public(), adapter.private(p), p)[0]
+            assert seen.legal(p) == adapter.game.legal(p)
+            assert seen.discards(p) == adapter.game.discards(p)
+            intent = shared.encode(bots[p].choose(seen, p))
+            decisions += 1
+            game = adapter.game
+            longest = max([longest] + [len(phu) for lp in game.laid for phu in lp])
+            T.ToTom.from_dict(json.loads(json.dumps(game.to_dict())))
+        assert adapter.accepts(p, intent)
+        adapter.apply(p, intent)
+    assert decisions > 500 and adapter.hoi.games > 10
+    assert longest > 8      # a run of a whole suit: the save once refused it
