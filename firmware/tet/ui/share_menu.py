@@ -1,15 +1,27 @@
 """The setup menu's entries for playing together ("Chơi chung", "Vào bàn"), in a module of
-their own: only the games that can be shared load it, and tet.ui.together with the radio link
+their own: only the games that can be shared load it, and tet.ui.lobby with the radio link
 only once a table is opened."""
 
 import gc
+import sys
+
+from tet.core.app import forget_module
+
+
+def _at_the_table(screen, module):
+    """`screen`, the game's table, about to replace the lobby: the lobby and the game's entry
+    module are not needed there, so their heap goes to the game."""
+    for name in ("tet.ui.lobby", module):
+        if name in sys.modules:
+            forget_module(name)
+    return screen
 
 
 def together_items(app, game_id, module, settings):
     """The "Chơi chung" (host a table) and "Vào bàn" (join one) entries of a game's setup menu.
 
     `module` names the game's module for shared tables, imported only when one is opened (with
-    tet.ui.together and the radio link): it has `new_adapter(app, chosen)`, `host_screen(app,
+    tet.ui.lobby and the radio link) and forgotten with the lobby once the game starts: it has `new_adapter(app, chosen)`, `host_screen(app,
     host)` and `guest_screen(app, guest)`; `settings()` gives what the setup menu chose (`chosen`:
     the number of players, house rules, names, as the game needs).
     """
@@ -18,17 +30,18 @@ def together_items(app, game_id, module, settings):
         # the table's modules come on a collected heap: their names may need the qstr pool
         # to grow, which takes one large block
         gc.collect()
-        from tet.ui.together import HostLobby
+        from tet.ui.lobby import HostLobby
 
         game = __import__(module, None, None, ("host_screen",))
         app.push(HostLobby(app, game_id, game.new_adapter(app, settings()),
-                           lambda table: game.host_screen(app, table)))
+                           lambda table: _at_the_table(game.host_screen(app, table), module)))
 
     def join(menu):
         gc.collect()
-        from tet.ui.together import JoinList
+        from tet.ui.lobby import JoinList
 
         game = __import__(module, None, None, ("guest_screen",))
-        app.push(JoinList(app, game_id, lambda guest: game.guest_screen(app, guest)))
+        app.push(JoinList(app, game_id,
+                          lambda guest: _at_the_table(game.guest_screen(app, guest), module)))
 
     return [("Chơi chung", host), ("Vào bàn", join)]

@@ -253,14 +253,14 @@ def _exposed_value(phus, need):
     return value, lung
 
 
-_SHARED = []
+# one evaluator (and memo table) for all computer players: they never think at once; made with
+# the module, on the heap the setup menu finds, as its tables are kilobyte blocks
+_SHARED = Evaluator()
 
 
 def shared_evaluator():
-    """One evaluator (and memo table) for all computer players: they never think at once."""
-    if not _SHARED:
-        _SHARED.append(Evaluator())
-    return _SHARED[0]
+    """The computer players' one evaluator."""
+    return _SHARED
 
 
 class Player:

@@ -1,6 +1,6 @@
 """Tổ Tôm's setup menu: a new hội (the number of players from the house rule), playing together
 ("Chơi chung", "Vào bàn"), the hand checker, the rules; and resuming a saved table, this
-gadget's own hội or a shared one it hosted (table_shared.py, loaded only then)."""
+gadget's own hội or a shared one it hosted (table_host.py, loaded only then)."""
 
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
@@ -13,7 +13,7 @@ from tet.ui.widgets import Menu, rules_entry
 def resume(app, data):
     """The table of a saved game: a hội of this gadget's, or a shared table it hosted."""
     if type(data) is dict and "table" in data:
-        from tet.games.to_tom.table_shared import resume_host
+        from tet.games.to_tom.table_host import resume_host
 
         return resume_host(app, data)
     return Table.from_save(app, data)

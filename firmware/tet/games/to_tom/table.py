@@ -139,7 +139,10 @@ class Table(GameScreen):
             game.thap_hong_or_more = bool(thap_hong_or_more)
         self.game = game
         self.names = [seat_name(p) for p in range(hoi.n)]
-        self.bots = [None] * hoi.n     # a computer player per seat, made when first needed
+        # a computer player per seat the computer plays, made now while the heap is whole (a
+        # seat given to the computer later gets one when it first moves)
+        self.bots = [Player("bot", rng) if p != self.me and self._computer_plays(p) else None
+                     for p in range(hoi.n)]
         self.cursor = 0
         self.option = 0
         self.options = []

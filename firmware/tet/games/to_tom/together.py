@@ -1,5 +1,5 @@
 """Tổ Tôm's entries for playing together (tet.ui.share_menu.together_items): the host's new
-hội, and the shared table's screens (table_shared.py), loaded only once the game starts so that
+hội, and the shared table's screens (table_host.py, table_guest.py), loaded only once the game starts so that
 the lobby needs little heap."""
 
 from tet.games.to_tom import engine as T
@@ -17,13 +17,13 @@ def new_adapter(app, chosen):
 
 def host_screen(app, host):
     """The host's table once the lobby started the game."""
-    from tet.games.to_tom.table_shared import HostTable
+    from tet.games.to_tom.table_host import HostTable
 
     return HostTable(app, host)
 
 
 def guest_screen(app, guest):
     """A guest's table once the host gave it a seat (or let it watch)."""
-    from tet.games.to_tom.table_shared import GuestTable
+    from tet.games.to_tom.table_guest import GuestTable
 
     return GuestTable(app, guest)

@@ -1,0 +1,125 @@
+"""Tổ Tôm at a shared table, a guest's gadget: the ordinary table (table.py) showing the host's
+table with this gadget's own hand (a watcher sees no hand).
+
+The person picks with the keys as usual, but the pick is sent to the host, and the screen
+changes when the host's answer comes. At the end of each game the guest deals again from the
+secret the host reveals and checks it against the commitment: "Bài chia đúng".
+"""
+
+from tet.core.rng import Rng
+from tet.games.to_tom import engine as T
+from tet.games.to_tom import shared
+from tet.games.to_tom.table import Table, event_text
+from tet.games.to_tom.table_host import seat_names
+from tet.net.table import WATCH
+from tet.ui.together import ask_leave_table, close_table
+from tet.ui.widgets import Message
+
+LOST = "Mất liên lạc với bàn…"
+LOST_SHORT = "Mất liên lạc…"       # the 128x64 screen's 20 columns
+SENT = "Đã gửi, chờ bàn…"
+WAITING = "Đang chờ…"
+DEAL_OK = "\nBài chia đúng: khớp cam kết của chủ bàn."
+DEAL_BAD = "\nBài chia KHÔNG khớp cam kết của chủ bàn!"
+
+
+class GuestTable(Table):
+    """A guest's table: `guest` is its end of the protocol; it shows the host's table with
+    this gadget's own hand (a watcher sees no hand)."""
+
+    def __init__(self, app, guest):
+        self.guest = guest
+        self.watching = guest.seat == WATCH
+        self.me = 0 if self.watching else guest.seat
+        self.commit = ""
+        self.dealt = ""
+        self.turned = {}        # stock index -> the card seen turned up there (this game)
+        self.announced = ""     # the commitment of the game whose result was shown
+        game, hoi, public, mine = shared.view(guest.state, guest.private, self.me)
+        Table.__init__(self, app, hoi, game, Rng(1))
+        self._take(game, hoi, public, mine)
+        app.serve(guest.poll)
+
+    def _computer_plays(self, p):
+        return False
+
+    def _bot_step(self):
+        """The host's computer players play on the host."""
+
+    def _refresh(self):
+        Table._refresh(self)
+        if self.watching:
+            self.options = []
+            self.discard_mode = False
+
+    def _play(self, p, action):
+        # the pick goes to the host; the table changes when the host's answer comes
+        self.guest.intend(shared.encode(action), self.app.hw.clock())
+        self.options = []
+        self.discard_mode = False
+        self.event = SENT
+
+    def _take(self, game, hoi, public, mine):
+        """Show a state of the table (checked by shared.view) and note what the deal check
+        needs: this seat's dealt hand and every card turned up from the stock."""
+        self.game, self.hoi = game, hoi
+        self.names = seat_names(public["people"], -1 if self.watching else self.me)
+        event = public.get("event")
+        self.event = event_text(event, self.names) if event else ""
+        commit = public.get("commit")
+        if commit != self.commit:
+            self.commit, self.turned = commit, {}
+        if mine:
+            self.dealt = mine.get("dealt", "")
+        if game.card >= 0 and game.src == T.SRC_DRAW:
+            self.turned[game.left] = game.card
+        self._refresh()
+        if game.phase == T.P_OVER and self.announced != commit:
+            self.announced = commit
+            self._finish_seen(public)
+
+    def _finish_seen(self, public):
+        game = self.game
+        honest = shared.deal_honest(self.commit, public.get("secret"), game.n, game.dealer,
+                                    -1 if self.watching else self.me, self.dealt, self.turned)
+        title, body = self.announce(DEAL_OK if honest else DEAL_BAD)
+        close = (lambda: close_table(self.app, self)) if self.hoi.over() else None
+        self.app.push(Message(self.app, title, body, on_close=close))
+
+    def tick(self, now):
+        guest = self.guest
+        if guest.fresh:
+            guest.fresh = False
+            try:
+                seen = shared.view(guest.state, guest.private, self.me)
+            except ValueError:
+                return False
+            self._take(*seen)
+            return True
+        lost = guest.lost(now)
+        if lost != (self.event == LOST):
+            self.event = LOST if lost else ""
+            return True
+        return Table.tick(self, now)
+
+    def prompt_text(self, short=False):
+        """The line under the hand; the lost table first, even on the player's turn."""
+        if self.event == LOST:
+            return LOST_SHORT if short else LOST
+        return Table.prompt_text(self, short)
+
+    def thinking_text(self):
+        """Whose turn it is, or "Đang chờ…" while the table waits for an answer nobody sees."""
+        if self.game.to_move() < 0 and self.game.phase != T.P_OVER:
+            return WAITING
+        return Table.thinking_text(self)
+
+    def save_data(self):
+        return None     # the host keeps the hội; coming back to the table gets it again
+
+    def forget(self):
+        """Nothing to forget: this gadget's own save (of a hội of its own) stays."""
+
+    def ask_leave(self):
+        """Leave the table, or stay."""
+        ask_leave_table(self.app)
