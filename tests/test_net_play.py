@@ -5,17 +5,12 @@ with a guest and the host rebooting mid-game; every gadget must end with the sta
 the host's log on one gadget gives, and every frame must fit ESP-NOW."""
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 
+from shared_table import BAD, tet
 from tetcli.net_play import SharedRun
 from tet.games.o_an_quan.engine import Game
-
-BAD = {"loss": 0.2, "dup": 0.05, "reorder": 0.1}
-HOST_TOOLS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "host_tools")
 
 
 def conserved(result, players):
@@ -88,11 +83,6 @@ def test_every_frame_fits_esp_now_and_the_state_replays_on_one_gadget():
     for _seat, intent in run.host.log:
         replayed.play(intent[0], 1 if intent[1] else -1)
     assert bytes(replayed.state) == bytes(run.host.adapter.game.state) and replayed.over
-
-
-def tet(*args):
-    return subprocess.run([sys.executable, "-m", "tetcli.main"] + list(args),
-                          capture_output=True, text=True, cwd=HOST_TOOLS)
 
 
 def test_the_command_line_reports_every_gadget_in_json():

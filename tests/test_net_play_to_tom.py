@@ -9,13 +9,13 @@ import json
 
 import pytest
 
+from shared_table import BAD, in_the_clear, pieces
 from tetcli.net_play import SharedRun
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
 from tet.games.to_tom import shared
 from tet.net.deal import to_hex
 
-BAD = {"loss": 0.2, "dup": 0.05, "reorder": 0.1}
 
 
 @pytest.mark.parametrize("gadgets", [2, 4, 5])
@@ -49,14 +49,15 @@ def test_a_guest_and_the_host_reboot_mid_hoi_and_the_table_goes_on():
 def test_no_frame_carries_a_hand_in_the_clear_and_each_guest_holds_only_its_own():
     run = SharedRun(4, 4, 12, game_id="totom", target=4, record=True, **BAD)
     adapter = run.host.adapter
-    secret_texts = set()
+    hands = set()
     real_private = adapter.private
 
     def private(seat):
         text = real_private(seat)
         if text is not None:
-            secret_texts.add(text)
-            secret_texts.add(json.loads(text)["hands"].encode())
+            mine = json.loads(text)
+            hands.add(mine["hands"].encode())
+            hands.add(mine["dealt"].encode())
         return text
     adapter.private = private
     publics = []
@@ -71,15 +72,13 @@ def test_no_frame_carries_a_hand_in_the_clear_and_each_guest_holds_only_its_own(
     assert report["ok"], report
     frames = [frame for _src, _dst, frame in run.air.log]
     assert frames and max(len(frame) for frame in frames) <= 250
-    hands = {text for text in secret_texts if len(text) == T.NKINDS}
     assert len(hands) > 8
     for text in publics:
         assert not any(hand in text for hand in hands)
         assert b'"hands"' not in text and b'"stock"' not in text and b'"banned"' not in text
-    # a sealed part is spread over frames: look for every 12-byte piece of every secret text
-    pieces = {text[i:i + 12] for text in secret_texts for i in range(0, len(text) - 11, 6)}
-    air = b"|".join(frames)
-    assert not [piece for piece in pieces if piece in air]
+    # every 12-digit piece of every hand a seat held or was dealt, at every offset of every
+    # frame (the private part's JSON keys are the public state's too: its values are the secret)
+    assert not in_the_clear(frames, pieces(hands, 12), 12)
     for guest in run.guests[1:]:
         mine = json.loads(guest.private)
         assert mine["hands"] == T.pack_digits(adapter.game.hands[guest.seat])

@@ -1,24 +1,15 @@
 """The simulator's fake cryptolib (sim/fakes/cryptolib.py, pure-Python AES in ECB) gives
 FIPS-197's answers and the same blocks as the real `micropython` binary's cryptolib."""
 
-import importlib.util
-import os
 import random
 import subprocess
 
-from mp_lane import ROOT, micropython_binary
-
-
-def load_fake():
-    path = os.path.join(ROOT, "sim", "fakes", "cryptolib.py")
-    spec = importlib.util.spec_from_file_location("fake_cryptolib", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from mp_lane import micropython_binary
+from test_sim_framebuf import load_fake
 
 
 def test_fips_197_examples():
-    aes = load_fake().aes
+    aes = load_fake("cryptolib").aes
     plain = bytes.fromhex("00112233445566778899aabbccddeeff")
     for key, cipher in (("000102030405060708090a0b0c0d0e0f", "69c4e0d86a7b0430d8cdb78070b4c55a"),
                         ("000102030405060708090a0b0c0d0e0f1011121314151617",
@@ -37,5 +28,5 @@ def test_random_keys_and_blocks_match_real_micropython():
         for case in cases)
     real = subprocess.run([micropython_binary(), "-c", script], capture_output=True, text=True,
                           check=True).stdout.split()
-    aes = load_fake().aes
+    aes = load_fake("cryptolib").aes
     assert real == [aes(key, 1).encrypt(data).hex() for key, data in cases]

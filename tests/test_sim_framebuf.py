@@ -24,9 +24,11 @@ MAX_COLOUR = {0: 1, 1: 0xFFFF, 2: 15, 3: 1, 4: 1, 5: 3, 6: 255}
 
 
 @functools.lru_cache(maxsize=None)
-def load_fake_framebuf():
-    path = os.path.join(ROOT, "sim", "fakes", "framebuf.py")
-    spec = importlib.util.spec_from_file_location("fake_framebuf", path)
+def load_fake(name):
+    """The simulator's stand-in for MicroPython's module `name` (sim/fakes), loaded as a module
+    of its own beside whatever `name` is on this interpreter."""
+    path = os.path.join(ROOT, "sim", "fakes", name + ".py")
+    spec = importlib.util.spec_from_file_location("fake_" + name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -47,7 +49,7 @@ def surface_spec(rnd, fmt, max_side):
 
 
 def with_data(rnd, spec):
-    size = fb_replay._buffer_size(load_fake_framebuf(), spec)
+    size = fb_replay._buffer_size(load_fake("framebuf"), spec)
     spec = dict(spec)
     spec["data"] = bytes(rnd.randrange(256) for _ in range(size)).hex()
     return spec
@@ -152,7 +154,7 @@ def replay_both(tmp_path, cases):
     res = run("run", "fb_replay", [str(path)], heap="8M")
     assert res.returncode == 0, res.stdout[-2000:] + res.stderr[-4000:]
     real = res.stdout.splitlines()
-    fake = fb_replay.replay(load_fake_framebuf(), cases)
+    fake = fb_replay.replay(load_fake("framebuf"), cases)
     assert len(real) == len(fake)
     for real_line, fake_line in zip(real, fake):
         if real_line != fake_line:

@@ -6,19 +6,15 @@ one gadget gives. The hands stay private: no frame on the air carries another pl
 committed deal checks out on an honest host and not on one that dealt other cards."""
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 
+from shared_table import BAD, in_the_clear, pieces, tet
 from tetcli.net_play import SharedRun
 from tet.games.xap_sac import engine as X
 from tet.games.xap_sac import shared
 from tet.net.deal import commitment
 
-BAD = {"loss": 0.2, "dup": 0.05, "reorder": 0.1}
-HOST_TOOLS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "host_tools")
 WINDOW = 6      # bytes of a private part looked for in every frame
 
 
@@ -71,11 +67,6 @@ def test_computer_seats_play_with_the_hands_the_host_holds_and_a_watcher_watches
     assert set(deals) == {0} and len(deals) == run.host.adapter.game.round_no - 1
 
 
-def windows(part):
-    """Every WINDOW-byte piece of a private part."""
-    return {part[i:i + WINDOW] for i in range(len(part) - WINDOW + 1)}
-
-
 def test_no_frame_carries_a_hand_and_each_guest_opens_exactly_its_own():
     run = SharedRun(3, 3, 9, game_id="xs", **BAD)
     run.air.log = []
@@ -87,7 +78,7 @@ def test_no_frame_carries_a_hand_and_each_guest_opens_exactly_its_own():
         out = real_poll(now)
         adapter = run.host.adapter
         for seat in range(adapter.players):
-            hidden.update(windows(adapter.private(seat)))
+            hidden.update(pieces([adapter.private(seat)], WINDOW))
         public = json.loads(adapter.public())
         assert "hands" not in public and "box" not in public
         assert public["h"] == [len(h) for h in adapter.game.hands]
@@ -103,9 +94,7 @@ def test_no_frame_carries_a_hand_and_each_guest_opens_exactly_its_own():
     assert len(hidden) > 100 and set(opened) == {1, 2}
     frames = [frame for _src, _dst, frame in run.air.log]
     assert max(len(frame) for frame in frames) <= 250
-    for frame in frames:
-        for i in range(len(frame) - WINDOW + 1):
-            assert frame[i:i + WINDOW] not in hidden
+    assert not in_the_clear(frames, hidden, WINDOW)
 
 
 def seen_of(run):
@@ -170,11 +159,6 @@ def test_a_forged_play_or_a_pass_out_of_turn_is_refused():
             forged = p ^ (1 << bit)
             assert adapter.accepts(0, shared.play_intent(forged)) == (forged in every)
     assert not adapter.accepts(0, b"P\x01") and not adapter.accepts(0, b"")
-
-
-def tet(*args):
-    return subprocess.run([sys.executable, "-m", "tetcli.main"] + list(args),
-                          capture_output=True, text=True, cwd=HOST_TOOLS)
 
 
 def test_the_command_line_plays_xap_sac_and_reports_every_gadget():

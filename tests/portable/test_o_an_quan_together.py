@@ -72,6 +72,31 @@ def open_shared_table(air, game_id, before_hosting=None, free=1):
     return host, guest, host.screen, guest.screen
 
 
+def give_away_when_gone(host, guest, apps, name, lost="Mất liên lạc với bàn…"):
+    """The guest walks out of range on its turn: after 5 s its screen says `lost`, after 20 s
+    the host asks "`name` vắng lâu", and the host gives the seat to the computer."""
+    guest.hw.radio().off()
+    step_all(apps, 6000)
+    assert lost in shown(guest), shown(guest)
+    step_all(apps, 16000)
+    assert host.screen.title == "%s vắng lâu" % name, shown(host)
+    assert "Chờ thêm" in shown(host) and "Cho máy chơi thay" in shown(host)
+    nxt, ok = TWO[host.hw.name]
+    press_on(host, apps, nxt)
+    press_on(host, apps, ok)                             # Cho máy chơi thay
+
+
+def join_again(guest, apps, game_id):
+    """A guest whose gadget restarted finds its table and joins it again through its keys;
+    return its new screen."""
+    open_game(guest, game_id)
+    pick(guest, apps, "Vào bàn")
+    step_all(apps, 1500)
+    press_on(guest, apps, TWO[guest.hw.name][1])         # the same table
+    step_all(apps, 1500)
+    return guest.screen
+
+
 def start_table(air):
     """Ô Ăn Quan for two at a shared table: (host app, guest app, their boards)."""
     host, guest, board_h, board_g = open_shared_table(air, "oaq")
@@ -124,15 +149,7 @@ def test_a_guest_gone_for_long_on_its_turn_is_offered_to_the_computer():
             play_turn(host, apps)
         step_all(apps, 100)
     assert my_turn(guest, board_g)
-    guest.hw.radio().off()                               # the guest walks out of range
-    step_all(apps, 6000)
-    assert "Mất liên lạc với bàn…" in shown(guest), shown(guest)
-    step_all(apps, 16000)
-    assert host.screen.title == "N2 vắng lâu", shown(host)
-    assert "Chờ thêm" in shown(host) and "Cho máy chơi thay" in shown(host)
-    nxt, ok = TWO[host.hw.name]
-    press_on(host, apps, nxt)
-    press_on(host, apps, ok)                             # Cho máy chơi thay
+    give_away_when_gone(host, guest, apps, "N2")
     assert board_h.seats == [0, 1] and board_h.host.seats[1] == 0
     handed_over, mine = board_h.host.version, 0
     for _ in range(3000):
@@ -162,12 +179,7 @@ def test_a_guest_that_reboots_mid_game_joins_again_and_gets_its_seat_back():
     guest = new_app("devkit_ssd1306", address=2)         # the guest's gadget restarts
     guest.rng.seed(99)      # a board's generator differs at every boot; the fake's does not
     apps = (host, guest)
-    open_game(guest, "oaq")
-    pick(guest, apps, "Vào bàn")
-    step_all(apps, 1500)
-    press_on(guest, apps, TWO[guest.hw.name][1])         # the same table
-    step_all(apps, 1500)
-    board_g = guest.screen
+    board_g = join_again(guest, apps, "oaq")
     assert type(board_g).__name__ == "GuestBoard" and board_g.guest.seat == 1
     assert bytes(board_g.game.state) == bytes(board_h.game.state)
     for _ in range(300):                                 # and the game goes on from there

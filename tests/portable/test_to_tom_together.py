@@ -8,7 +8,8 @@ show the same result, and the guest checks the deal against the host's commitmen
 from sim.air import Air
 
 from fake_hw import TWO
-from test_o_an_quan_together import open_shared_table, press_on, shown, step_all
+from test_o_an_quan_together import (give_away_when_gone, open_shared_table, press_on, shown,
+                                     step_all)
 
 # two gadgets (two apps, two boards' state) share this process's heap
 HEAP = "320K"
@@ -95,14 +96,7 @@ def test_the_guest_is_told_when_its_table_falls_silent_and_the_host_may_give_its
         act(host, apps, table_h)
         step_all(apps, 100)
     assert table_h.game.to_move() == 1
-    guest.hw.radio().off()                               # the guest walks out of range
-    step_all(apps, 6000)
-    assert "Mất liên lạc…" in shown(guest), shown(guest)      # the OLED's short line
-    step_all(apps, 16000)
-    assert host.screen.title == "N2 vắng lâu", shown(host)
-    nxt, ok = TWO[host.hw.name]
-    press_on(host, apps, nxt)
-    press_on(host, apps, ok)                             # Cho máy chơi thay
+    give_away_when_gone(host, guest, apps, "N2", "Mất liên lạc…")   # the OLED's short line
     assert table_h.host.seats[1] == 0 and table_h.names[1] == "Máy 2"
     version = table_h.host.version
     step_all(apps, 3000)

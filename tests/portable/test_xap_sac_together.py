@@ -15,7 +15,8 @@ from sim.air import Air
 
 
 from fake_hw import TWO, new_app, open_game, set_air
-from test_o_an_quan_together import open_shared_table, pick, press_on, shown, step_all
+from test_o_an_quan_together import (give_away_when_gone, open_shared_table, pick, press_on,
+                                     shown, step_all)
 
 # two gadgets (two apps) share this process's heap
 HEAP = "320K"
@@ -159,15 +160,7 @@ def test_a_guest_gone_for_long_on_its_turn_is_offered_to_the_computer():
     apps = (host, guest)
     play_until(apps, (table_h, table_g),
                lambda: table_h.host.version >= 3 and my_turn(guest, table_g))
-    guest.hw.radio().off()                               # the guest walks out of range
-    step_all(apps, 6000)
-    assert "Mất liên lạc với bàn…" in shown(guest), shown(guest)
-    step_all(apps, 16000)
-    assert host.screen.title == "Người 2 vắng lâu", shown(host)
-    assert "Chờ thêm" in shown(host) and "Cho máy chơi thay" in shown(host)
-    nxt, ok = TWO[host.hw.name]
-    press_on(host, apps, nxt)
-    press_on(host, apps, ok)                             # Cho máy chơi thay
+    give_away_when_gone(host, guest, apps, "Người 2")
     assert table_h.host.seats[1] == 0 and table_h.names[1] == "Máy 2"
     version = table_h.host.version
     step_all(apps, 3000)                                 # the computer plays seat 2 at once

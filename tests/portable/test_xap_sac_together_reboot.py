@@ -10,7 +10,7 @@ copy does not fit (see tests/test_micropython_lane.py's FILE_LANE_SHORT)."""
 import gc
 
 from fake_hw import TWO, new_app, open_game
-from test_o_an_quan_together import pick, press_on, shown, step_all
+from test_o_an_quan_together import join_again, press_on, shown, step_all
 from test_xap_sac_together import play_until, start_table
 
 # two gadgets (two apps) share this process's heap
@@ -51,12 +51,7 @@ def test_the_host_and_then_the_guest_reboot_and_the_table_goes_on():
     guest.rng.seed(99)
     guest.hw.now = host.hw.now
     apps = (host, guest)
-    open_game(guest, "xs")
-    pick(guest, apps, "Vào bàn")
-    step_all(apps, 1500)
-    press_on(guest, apps, TWO[guest.hw.name][1])         # the same table
-    step_all(apps, 1500)
-    table_g = guest.screen
+    table_g = join_again(guest, apps, "xs")
     assert type(table_g).__name__ == "GuestTable" and table_g.guest.seat == 1, \
         (shown(guest), shown(host))
     assert table_g.game.hands[1] == table_h.game.hands[1]           # its own hand, back
