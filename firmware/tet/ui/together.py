@@ -10,6 +10,8 @@ from tet.net.table import Host
 from tet.ui.widgets import Choice
 
 ABSENT_MS = 20000       # a person not heard this long on their turn: offer the seat to the computer
+LOST = "Mất liên lạc với bàn…"     # a guest's table, silent for tet.net.table.LOST_MS
+SENT = "Đã gửi, chờ bàn…"          # a guest's pick, on its way to the host
 
 
 def resume_table(app, adapter, saved):

@@ -13,10 +13,9 @@ from tet.games.o_an_quan.ai import Searcher
 from tet.games.o_an_quan.board import Board
 from tet.games.o_an_quan.modes import COMPUTER, HUMAN, REMOTE
 from tet.net.table import COMPUTER as TABLE_COMPUTER, WATCH
-from tet.ui.together import ask_leave_table, close_table, offer_absent, resume_table
+from tet.ui.together import LOST, ask_leave_table, close_table, offer_absent, resume_table
 
 LEVEL = 1           # the computer players of a shared table play Vừa
-LOST = "Mất liên lạc với bàn…"
 
 
 def seat_names(seats, own):

@@ -12,12 +12,10 @@ from tet.games.to_tom import shared
 from tet.games.to_tom.table import Table, event_text
 from tet.games.to_tom.table_host import seat_names
 from tet.net.table import WATCH
-from tet.ui.together import ask_leave_table, close_table
+from tet.ui.together import LOST, SENT, ask_leave_table, close_table
 from tet.ui.widgets import Message
 
-LOST = "Mất liên lạc với bàn…"
 LOST_SHORT = "Mất liên lạc…"       # the 128x64 screen's 20 columns
-SENT = "Đã gửi, chờ bàn…"
 WAITING = "Đang chờ…"
 DEAL_OK = "\nBài chia đúng: khớp cam kết của chủ bàn."
 DEAL_BAD = "\nBài chia KHÔNG khớp cam kết của chủ bàn!"

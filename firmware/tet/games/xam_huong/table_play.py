@@ -21,7 +21,7 @@ from tet.games.xam_huong import views as V
 from tet.games.xam_huong.views import FRAME_MS, ROLL_MS, SAVE, TUNES
 from tet.net.deal import to_hex
 from tet.net.table import COMPUTER, WATCH
-from tet.ui.together import ask_leave_table, close_table, resume_table
+from tet.ui.together import LOST, ask_leave_table, close_table, resume_table
 from tet.ui.game_screen import GameScreen
 from tet.ui.widgets import Choice, draw_hints, hints
 
@@ -157,7 +157,7 @@ class TableBowl(GameScreen):
         who, result, outcome, colour = self.shown
         turn = V.player_name(self.names, self.game.turn)
         if self.lost:
-            prompt = "Mất liên lạc với bàn…"
+            prompt = LOST
         elif self._mine():
             prompt = turn + ": " + ("lắc/" if self.app.input.has_motion else "") + \
                 hints(self.app, ok="gieo")
@@ -278,9 +278,8 @@ class GuestBowl(TableBowl):
 
     def tick(self, now):
         guest = self.guest
-        lost = guest.lost(now)
-        changed = lost != self.lost
-        self.lost = lost
+        changed = guest.quiet_changed(now)
+        self.lost = guest.quiet
         if guest.fresh and self.rolling_since is None:
             guest.fresh = False
             self._sync()

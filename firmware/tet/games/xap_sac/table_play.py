@@ -21,11 +21,9 @@ from tet.games.xap_sac import shared
 from tet.games.xap_sac.table import Table
 from tet.net.deal import Deal, to_hex
 from tet.net.table import COMPUTER, WATCH
-from tet.ui.together import ask_leave_table, close_table, offer_absent, resume_table
+from tet.ui.together import LOST, SENT, ask_leave_table, close_table, offer_absent, resume_table
 
 LEVEL = 1           # the host's computer players play Vừa
-LOST = "Mất liên lạc với bàn…"
-SENT = "Đã gửi, chờ bàn…"
 HONEST = " Bài chia đúng."
 DISHONEST = " Bài chia KHÔNG khớp cam kết của chủ bàn!"
 
@@ -222,9 +220,8 @@ class GuestTable(_AtTable):
 
     def tick(self, now):
         guest = self.guest
-        lost = guest.lost(now)
-        changed = lost != self.lost
-        self.lost = lost
+        changed = guest.quiet_changed(now)
+        self.lost = guest.quiet
         if guest.fresh:
             guest.fresh = False
             self._sync()
