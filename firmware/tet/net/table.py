@@ -100,6 +100,7 @@ class Host:
         # nonces of sealed parts: random per boot, then counted, so none repeats for a key
         self._salt = _salt()
         self._sealed = 0
+        self._keys = {}         # a guest's address -> its key, made with its first sealed part
         self._public = None     # (version, the public state's bytes): made once per version
 
     def free_seats(self):
@@ -122,9 +123,11 @@ class Host:
             # loaded by the card games only (a table of open boards needs no cipher)
             from tet.net.seal import key_for, seal
 
+            key = self._keys.get(addr)
+            if key is None:
+                key = self._keys[addr] = key_for(self.code, addr)
             self._sealed += 1
-            message += seal(key_for(self.code, addr), self._salt +
-                            self._sealed.to_bytes(4, "little"), mine)
+            message += seal(key, self._salt + self._sealed.to_bytes(4, "little"), mine)
         self.link.send(addr, message, now, "T")
 
     def _broadcast_state(self, now):
