@@ -32,3 +32,19 @@ def heap_with_image(heap_kb, image):
     block's rounding.
     """
     return str(heap_kb * 1024 + os.path.getsize(image) + 1024)
+
+
+def heap_without_harness(heap_kb, install, probe):
+    """The -X heapsize that leaves `heap_kb` KB to the firmware and the framebuffer, as on a
+    board, when `probe` (a module with `main(args)`) runs it from `install`.
+
+    `probe`'s `harness` mode prints `harness BYTES FB`: what the prelude, the fake hardware and
+    the probe hold before the firmware boots (a ROMFS image read into the heap included) and
+    the framebuffer's share of that, which a board allocates too. A board has none of the rest,
+    so the heap grows by it, plus slack for the blocks' rounding.
+    """
+    res = run("run", probe, ["--install", install, "harness"], heap="4M", timeout=120)
+    fields = res.stdout.split()
+    if res.returncode != 0 or fields[:1] != ["harness"]:
+        raise RuntimeError("%s harness: %s" % (probe, (res.stdout + res.stderr).strip()))
+    return str(heap_kb * 1024 + int(fields[1]) - int(fields[2]) + 1024)

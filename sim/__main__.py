@@ -19,6 +19,17 @@ def positive_int(text):
     return value
 
 
+def udp_seat(text):
+    """argparse type: "N/G", gadget N of G (1 <= N <= G <= 250)."""
+    try:
+        n, gadgets = [int(part) for part in text.split("/")]
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected N/G, e.g. 2/3") from None
+    if not 1 <= n <= gadgets <= 250:
+        raise argparse.ArgumentTypeError("expected 1 <= N <= G <= 250")
+    return n, gadgets
+
+
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="python -m sim", description=__doc__)
     p.add_argument("--board", choices=BOARD_IDS, default=DEFAULT_BOARD)
@@ -38,6 +49,10 @@ def parse_args(argv):
                    help="start the ms tick counter here (e.g. 1073731824: wraps after 10 s)")
     p.add_argument("--imu", action="store_true", help="fit the optional MPU6050 (DevKit board)")
     p.add_argument("--mute", action="store_true", help="no buzzer sound in the window")
+    p.add_argument("--udp", type=udp_seat, metavar="N/G",
+                   help="gadget N of G simulators playing together over local UDP (real time)")
+    p.add_argument("--udp-port", type=positive_int, metavar="BASE",
+                   help="with --udp: gadget n listens on port BASE+n (default 47300)")
     p.add_argument("--micropython", action="store_true",
                    help="headless only: run the firmware in the real micropython binary")
     p.add_argument("--heap", default="160K", metavar="SIZE",
@@ -101,9 +116,20 @@ def main(argv=None):
             print("sim: cannot read script: %s" % e, file=sys.stderr)
             return 2
     seed = args.seed if args.seed is not None else (1 if headless else None)
+    udp = None
+    storage = args.storage
+    if args.udp is not None:
+        n, gadgets = args.udp
+        udp = (n, gadgets, args.udp_port)
+        # each gadget its own saves and its own random numbers
+        storage = storage or os.path.join("sim_out", "saves", "%s_%d" % (args.board, n))
+        seed = seed + n - 1 if seed is not None else None
     if args.micropython:
         if not headless:
             print("sim: --micropython runs headless only (add --headless)", file=sys.stderr)
+            return 2
+        if udp is not None:
+            print("sim: --udp runs on CPython only (drop --micropython)", file=sys.stderr)
             return 2
         return run_micropython(args, script_path, script_text)
     from sim.runner import Session
@@ -111,9 +137,9 @@ def main(argv=None):
     try:
         session = Session(args.board, headless=headless, script_text=script_text,
                           script_name=os.path.basename(script_path or "script"),
-                          shot_dir=args.screenshot, scale=args.scale, storage=args.storage,
+                          shot_dir=args.screenshot, scale=args.scale, storage=storage,
                           seed=seed, ticks_start_ms=args.ticks_start, with_imu=args.imu,
-                          audio=not args.mute)
+                          audio=not args.mute, udp=udp)
     except ScriptError as e:
         print("sim: %s" % e, file=sys.stderr)
         return 2

@@ -84,11 +84,12 @@ class SimBuzzer:
 class SimHardware(Hardware):
     """Buttons from the keyboard or a script, a shakeable motion sensor, a seeded RNG."""
 
-    def __init__(self, spec, storage, seed=None, on_show=None):
+    def __init__(self, spec, storage, seed=None, on_show=None, udp=None):
         display = SimDisplay(spec.width, spec.height, spec.depth, on_show)
         Hardware.__init__(self, spec.id, display, spec.button_names, self._read_buttons,
                           storage=storage)
         self.spec = spec
+        self.udp = udp
         self.pressed = 0
         self.slept = 0
         self._battery = None
@@ -129,12 +130,21 @@ class SimHardware(Hardware):
         print("sim: deep sleep after 10 min idle (the game was saved; a button wakes the board)")
 
     def radio(self):
-        """A radio on a channel of its own (the simulator runs one gadget: a table it hosts
-        waits for guests; `tet net play` and the tests put several gadgets on one sim.air)."""
+        """A radio on a channel of its own (a table it hosts waits for guests; `tet net play`
+        and the tests put several gadgets on one sim.air), or with `udp` = (n, gadgets, base
+        port or None) gadget n of a table of simulators in processes of their own
+        (sim.udp_air)."""
         if self._radio is None:
-            from sim.air import lone_radio
+            if self.udp is None:
+                from sim.air import lone_radio
 
-            self._radio = lone_radio(self.clock)
+                self._radio = lone_radio(self.clock)
+            else:
+                from sim.udp_air import BASE_PORT, UdpAir, gadget_address
+
+                n, gadgets, base = self.udp
+                self._radio = UdpAir(gadgets, base or BASE_PORT).radio(gadget_address(n))
+                self._radio.off()
         return self._radio
 
     def rng(self):

@@ -25,8 +25,10 @@ class Session:
 
     def __init__(self, board_id, headless=True, script_text=None, script_name="script",
                  shot_dir="sim_out", scale=None, storage=None, seed=None, ticks_start_ms=0,
-                 with_imu=False, audio=True, on_shot=None):
-        clock_type = sim_clock.VirtualClock if headless else sim_clock.RealClock
+                 with_imu=False, audio=True, on_shot=None, udp=None):
+        # gadgets in processes of their own (udp: see SimHardware.radio) keep pace in real time
+        virtual = headless and udp is None
+        clock_type = sim_clock.VirtualClock if virtual else sim_clock.RealClock
         self.clock = sim.install_fakes(clock_type(ticks_start_ms))
         from sim.hardware import SimHardware  # needs the fakes in place
 
@@ -38,7 +40,7 @@ class Session:
         if storage is None:
             storage = os.path.join("sim_out", "saves", board_id)
         os.makedirs(os.path.dirname(os.path.abspath(storage)), exist_ok=True)
-        self.hw = SimHardware(self.spec, storage, seed, self._shown)
+        self.hw = SimHardware(self.spec, storage, seed, self._shown, udp)
         self.events = parse(script_text, self.spec, script_name) if script_text else []
         self.headless = headless
         self.window = None

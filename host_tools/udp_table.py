@@ -1,0 +1,64 @@
+"""Run a shared table whose every seat is a gadget of its own: one `micropython` process per
+gadget (tests/portable/udp_gadget.py) with the device's heap for the firmware, talking over
+local UDP (sim.udp_air). Used by tests/test_play_over_udp.py and the playing-together bench."""
+
+import os
+import socket
+import subprocess
+import tempfile
+
+from mp_lane import PRELUDE, ROOT, heap_without_harness, micropython_binary
+
+SECONDS = 420       # each process's deadline: on a free machine two Tổ Tôm games take about
+                    # 10 s, a Xấp Sắc game 30 s (the people press keys in about real time)
+
+
+def free_ports(count):
+    """A base port whose `count` ports after it are free for UDP on this machine now. Each
+    process starts looking at a place of its own, so parallel test runs, which check before
+    their gadgets bind, do not pick the same ports."""
+    start = (os.getpid() * 37) % 2000
+    for i in range(2000):
+        base = 20000 + ((start + i) % 2000) * 16
+        socks = []
+        try:
+            for n in range(1, count + 1):
+                s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+                socks.append(s)
+                s.bind(("127.0.0.1", base + n))
+            return base
+        except OSError:
+            continue
+        finally:
+            for s in socks:
+                s.close()
+    raise RuntimeError("no free UDP ports")
+
+
+def _command(install, heap, *args):
+    return [micropython_binary(), "-X", "heapsize=" + heap, PRELUDE, ROOT, "run",
+            "udp_gadget", "--install", install] + [str(a) for a in args]
+
+
+def play_table(install, game_id, gadgets, games, loss, firmware_kb=160):
+    """Run `gadgets` gadgets at a table of `game_id` ("totom" or "xs") for `games` games, the
+    firmware from `install` (a ROMFS image or an installed directory) with `firmware_kb` KB of
+    heap each; {gadget number: (exit status, {first word: the rest} of each line it printed,
+    its whole output)}. Gadget 1 is the host."""
+    heap = heap_without_harness(firmware_kb, install, "udp_gadget")
+    base = free_ports(gadgets)
+    procs = {}
+    with tempfile.TemporaryDirectory() as saves:
+        for n in range(gadgets, 0, -1):     # the guests first: they listen for the host
+            env = dict(os.environ, TET_FAKE_STORAGE=os.path.join(saves, "g%d" % n))
+            role = "host" if n == 1 else "guest"
+            procs[n] = subprocess.Popen(
+                _command(install, heap, role, game_id, n, gadgets, base, SECONDS, games, loss),
+                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+        outs = {}
+        for n, proc in procs.items():
+            text = proc.communicate(timeout=SECONDS + 60)[0]
+            lines = {line.split(" ", 1)[0]: line.split(" ", 1)[1]
+                     for line in text.splitlines() if " " in line}
+            outs[n] = (proc.returncode, lines, text)
+    return outs

@@ -1,0 +1,217 @@
+"""One gadget of a shared table of Tổ Tôm or Xấp Sắc, in a micropython process of its own with
+the device's heap, its radio on local UDP (sim.udp_air); run by tests/test_play_over_udp.py.
+
+Args: ROLE GAME N GADGETS BASE_PORT SECONDS GAMES [LOSS].
+- ROLE `host` (gadget 1, a TTGO) opens GAME (`totom` or `xs`), picks "Chơi chung", waits for
+  GADGETS - 1 people to join and starts; after each result but the last it closes the result
+  (Tổ Tôm: the next deal).
+- ROLE `guest` (gadget N, its board from BOARDS) picks "Vào bàn", joins the table it hears and
+  closes each result it is shown.
+- ROLE `harness` prints `harness BYTES FB`: the heap this script and the test harness hold before
+  the firmware boots (the ROMFS image read into the heap included) and the framebuffer's share
+  of it, which a board allocates too; the test adds the rest to the device's heap.
+Each gadget's person plays their own turns with the keys: the first option offered or the first
+card they may discard (Tổ Tôm), the first legal play or "Đi" (Xấp Sắc); a round's scores are
+read and closed, and a host asked about a gadget slow to answer waits for it ("Chờ thêm"). The
+virtual clock is held to the real one (SPEED times faster), since the gadgets' processes run
+side by side.
+
+Prints, at the end of GAMES games: `low N` (host: the least free heap seen after gc.collect(),
+sampled every second at the table), `result TITLE` (the last result's title), `state VERSION
+DIGEST` (the last public state: its version and SHA-256), `radio SENT LOST`. On a failure: one
+line `no table: <the screen's text>`, `timeout: …` or `left the table: …`, exit status 1.
+"""
+
+import gc
+import sys
+import time
+
+from fake_hw import TWO, new_app, open_game, press, run, set_air, walk_to
+
+BOARDS = ("ttgo_tdisplay", "ttgo_tdisplay", "devkit_ssd1306", "m5stickc_plus", "ttgo_tdisplay",
+          "devkit_ssd1306")
+SAMPLE_MS = 1000
+SPEED = 3           # virtual ms per real ms: the people are quick, the gadgets mostly wait
+SETTLE_MS = 2500    # the host serves on after the last result, so every guest gets it
+
+
+def held_to_real_time(hw):
+    """Make the fake's sleep_ms wait until the real clock (SPEED times faster) catches up with
+    the virtual one."""
+    start, virtual = time.ticks_ms(), hw.now
+
+    def sleep_ms(ms):
+        hw.now += ms
+        ahead = (hw.now - virtual) // SPEED - time.ticks_diff(time.ticks_ms(), start)
+        if ahead > 0:
+            time.sleep_ms(ahead)
+
+    hw.sleep_ms = sleep_ms
+
+
+def to_tom_turn(app, table):
+    """A Tổ Tôm player's turn, if it is theirs: the first option, or the first card they may
+    discard."""
+    nxt, ok = TWO[app.hw.name]
+    if app.screen is not table or table.game.to_move() != table.me or \
+            table.event == "Đã gửi, chờ bàn…":
+        return
+    if table.discard_mode:
+        for _ in range(len(table.hand) + 1):
+            if table.cursor < len(table.hand) and \
+                    table.hand[table.cursor] in table.game.discards(table.me):
+                break
+            press(app, nxt)
+    elif not table.options:
+        return
+    press(app, ok)
+
+
+def _press_on(app, card):
+    """NEXT until `card` (a label of the row) is under the cursor and not picked, then OK."""
+    nxt, ok = TWO[app.hw.name]
+    table = app.screen
+    for _ in range(len(table.row) + 1):
+        if table.row[table.cursor] == card and table.cursor not in table.picked:
+            break
+        press(app, nxt)
+    press(app, ok)
+
+
+def xap_sac_turn(app, table):
+    """A Xấp Sắc player's turn, if it is theirs: the first legal play (its cards, "Đặt", the
+    first place), or "Đi" when there is none."""
+    game = table.game
+    guest = getattr(table, "guest", None)
+    if app.screen is not table or game.phase != 0 or game.turn != table.own or \
+            table.mode != 0 or (guest is not None and table.sent == guest.version):
+        return      # 0: the engine's PLAYING and the screen's HAND
+    if not table.plays:
+        _press_on(app, "Đi")
+        return
+    for card in sorted(sys.modules["tet.games.xap_sac.engine"].play_cards(table.plays[0])):
+        _press_on(app, card)
+    press(app, TWO[app.hw.name][1])                      # "Đặt", then the first place
+    press(app, TWO[app.hw.name][1])
+
+
+# GAME: (its turn, the titles that end a game, the start of the titles read and closed)
+GAMES = {"totom": (to_tom_turn, ("Ù!", "Hoà"), None),
+         "xs": (xap_sac_turn, ("Kết quả",), "Hết ván")}
+
+
+def wait_for(app, done, deadline):
+    """Run the app until `done()`; False at the deadline (ticks_ms)."""
+    while not done():
+        if time.ticks_diff(time.ticks_ms(), deadline) > 0:
+            return False
+        run(app, 100)
+    return True
+
+
+def seat_people(app, gadgets, deadline):
+    """The host's lobby until every gadget joined, then start the table; False when that did
+    not happen by the deadline."""
+    ok = TWO[app.hw.name][1]
+    walk_to(app, "Chơi chung")
+    press(app, ok)
+    if app.screen.title != "Chơi chung":
+        return False
+    wanted = "Đã vào: %d/" % gadgets
+    if not wait_for(app, lambda: wanted in app.hw.display.shown_text(), deadline):
+        return False
+    press(app, ok)                                       # Bắt đầu
+    return type(app.screen).__name__ == "HostTable"
+
+
+def join_table(app, deadline):
+    """The guest's "Vào bàn": join the first table heard."""
+    ok = TWO[app.hw.name][1]
+    walk_to(app, "Vào bàn")
+    press(app, ok)
+    if not wait_for(app, lambda: "Bàn " in app.hw.display.shown_text(), deadline):
+        return False
+    press(app, ok)
+    return wait_for(app, lambda: type(app.screen).__name__ == "GuestTable", deadline)
+
+
+def free():
+    gc.collect()
+    return gc.mem_free()
+
+
+def fail(app, why):
+    print(why + ":", app.hw.display.shown_text().replace("\n", " / "))
+    sys.exit(1)
+
+
+def play(app, game_id, table, games, deadline, host):
+    """Play `games` games at `table`; the least free heap seen (sampled on the host)."""
+    turn, ends, pause = GAMES[game_id]
+    ok = TWO[app.hw.name][1]
+    low = free()
+    sample = app.hw.now + SAMPLE_MS
+    seen = 0
+    while True:
+        if time.ticks_diff(time.ticks_ms(), deadline) > 0:
+            fail(app, "timeout")
+        title = app.screen.title
+        if title in ends:
+            seen += 1
+            if seen == games:
+                return low
+            press(app, ok)                          # close the result: the next deal
+            if not wait_for(app, lambda: app.screen is table and
+                            app.screen.game.phase != 5, deadline):   # Tổ Tôm's P_OVER
+                fail(app, "timeout")
+            continue
+        if (pause and title.startswith(pause)) or title.endswith(" vắng lâu"):
+            press(app, ok)      # read the round's scores; a slow gadget: "Chờ thêm"
+            continue
+        if app.screen is not table:
+            fail(app, "left the table")
+        turn(app, table)
+        run(app, 100)
+        if host and app.hw.now >= sample:
+            sample = app.hw.now + SAMPLE_MS
+            low = min(low, free())
+
+
+def main(args):
+    role = args[0]
+    if role == "harness":
+        from fake_hw import _BUFFER
+        import sim.udp_air  # noqa: F401  (held by every gadget's process)
+
+        gc.collect()
+        print("harness", gc.mem_alloc(), len(_BUFFER))
+        return
+    game_id = args[1]
+    n, gadgets, base, seconds, games = [int(a) for a in args[2:7]]
+    loss = float(args[7]) if len(args) > 7 else 0.0
+    from sim.udp_air import UdpAir
+
+    air = UdpAir(gadgets, base, loss, seed=n)
+    set_air(air)
+    app = new_app(BOARDS[n % len(BOARDS)], address=n)
+    held_to_real_time(app.hw)
+    deadline = time.ticks_add(time.ticks_ms(), seconds * 1000)
+    open_game(app, game_id)
+    host = role == "host"
+    if not (seat_people(app, gadgets, deadline) if host else join_table(app, deadline)):
+        fail(app, "no table")
+    table = app.screen
+    low = play(app, game_id, table, games, deadline, host)
+    title = app.screen.title
+    if host:
+        run(app, SETTLE_MS)
+        print("low", min(low, free()))
+        public, version = table.host.adapter.public(), table.host.version
+    else:
+        public, version = table.guest.state, table.guest.version
+    import binascii
+    import hashlib
+
+    print("result", title)
+    print("state", version, binascii.hexlify(hashlib.sha256(bytes(public)).digest()).decode())
+    print("radio", air.sent, air.lost)

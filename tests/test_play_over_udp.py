@@ -1,0 +1,47 @@
+"""Every seat a person on a gadget of their own: five at a Tổ Tôm table, four at Xấp Sắc's,
+each gadget a `micropython` process with the device's 160K of heap and the firmware from a
+ROMFS image, talking over local UDP (sim.udp_air, host_tools/udp_table.py). The host on a TTGO
+hosts through its keys, the people join from their own gadgets (TTGO, DevKit, M5StickC) through
+theirs, and they play to the end: two Tổ Tôm games (the first result closed on the host deals
+the second), a whole Xấp Sắc game. Every gadget ends on the host's last state and result, and
+the host never runs out of heap: issue 16's "the host with 5 Tổ Tôm players fits the 160K
+lane", with no other gadget's heap in the host's process.
+
+Each process's heap is 160K for the firmware (the framebuffer included, as a board allocates
+it) plus what the test harness holds before the boot (measured by the same script, `harness`),
+plus the ROMFS image the unix port must read into its heap.
+"""
+
+import pytest
+
+from mp_lane import micropython_binary
+from romfs import build_image
+from udp_table import play_table
+
+pytestmark = pytest.mark.skipif(micropython_binary() is None, reason="needs micropython")
+
+
+@pytest.fixture(scope="module")
+def image(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("udp") / "tet.romfs")
+    build_image(path)
+    return path
+
+
+@pytest.mark.parametrize("game_id, gadgets, games, loss", [
+    ("totom", 5, 2, 0.2), ("xs", 4, 1, 0.0)])
+def test_every_gadget_with_the_device_heap_plays_to_the_end_over_udp(image, game_id, gadgets,
+                                                                     games, loss):
+    outs = play_table(image, game_id, gadgets, games, loss)
+    for n, (status, _lines, text) in outs.items():
+        assert status == 0, "gadget %d:\n%s" % (n, text)
+    host = outs[1][1]
+    assert host["result"] in ("Ù!", "Hoà", "Kết quả")
+    for n in range(2, gadgets + 1):
+        assert outs[n][1]["state"] == host["state"], (n, outs[n][1], host)
+        assert outs[n][1]["result"] == host["result"]
+    low = int(host["low"])      # it played to the end: it never ran out of heap
+    sent, lost = [int(w) for w in host["radio"].split()]
+    assert sent > 100 and (lost > 0 or not loss)
+    print("%s host: least free heap at the table %d B; frames sent %d, lost %d"
+          % (game_id, low, sent, lost))
