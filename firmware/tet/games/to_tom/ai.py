@@ -280,9 +280,13 @@ class Evaluator:
         return best
 
 
+# every copy of every kind: where unseen_for starts
+_ALL_UNSEEN = bytes([4]) * NKINDS
+
+
 def unseen_for(game, p):
     """Copies of each kind player p has not seen (not in p's hand, laid, piled or at a door)."""
-    unseen = bytearray([4] * NKINDS)
+    unseen = bytearray(_ALL_UNSEEN)
     for k in range(NKINDS):
         unseen[k] -= game.hands[p][k]
     for k in game.khan[p]:
