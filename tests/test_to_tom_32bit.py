@@ -81,10 +81,11 @@ def locked_lung(counts, cap):
 
 
 for counts, players in B.dense_mixed(Rng(13), 300):
+    expected = H.waits(counts, (), players)
     before = steps[0]
     ok, found = locked_waits(counts, players)
     taken = steps[0] - before
-    print("WAIT", ok, taken, 1 if found == H.waits(counts, (), players) else 0)
+    print("WAIT", ok, taken, 1 if found == expected else 0)
     for w in found + [27]:
         if counts[w] < 4:
             counts[w] += 1
@@ -102,6 +103,22 @@ for counts, players in B.dense_mixed(Rng(13), 300):
     gc.enable()
     print("CALL", steps[0] - before, used)
 
+def locked_value(ev, unseen, hand):
+    # the evaluator's value of `hand`, searched unlocked and then again (memo emptied) locked
+    ev.reset(unseen, ai.W_LUNG, ai.DEFAULT_NODES)
+    free = ev.value(hand)
+    ev.reset(unseen, ai.W_LUNG, ai.DEFAULT_NODES)
+    micropython.heap_lock()
+    try:
+        value = ev.value(hand)
+        ok = 1
+    except MemoryError:
+        value = -1
+        ok = 0
+    micropython.heap_unlock()
+    return ok, 1 if value == free else 0
+
+
 ev = ai.shared_evaluator()
 for seed in range(8):
     players = 4 + seed % 2
@@ -113,20 +130,8 @@ for seed in range(8):
     while game.phase != P_OVER:
         p = game.to_move()
         if turn % 2 == 0:
-            unseen = ai.unseen_for(game, p)
-            hand = bytearray(game.hands[p])
-            ev.reset(unseen, ai.W_LUNG, ai.DEFAULT_NODES)
-            free = ev.value(hand)
-            ev.reset(unseen, ai.W_LUNG, ai.DEFAULT_NODES)
-            micropython.heap_lock()
-            try:
-                value = ev.value(hand)
-                ok = 1
-            except MemoryError:
-                value = -1
-                ok = 0
-            micropython.heap_unlock()
-            print("NODES", ok, ev.nodes, 1 if value == free else 0)
+            ok, same = locked_value(ev, ai.unseen_for(game, p), bytearray(game.hands[p]))
+            print("NODES", ok, ev.nodes, same)
         game.apply(p, bots[p].choose(game, p))
         turn += 1
 """

@@ -86,19 +86,20 @@ def _hash(st):
 
 
 def _table(slots):
-    """(views, values) of a memo of `slots` entries: one 30-byte block of keys, viewed slot by
-    slot, so that a key is compared and stored in place (no object per lookup)."""
-    block = memoryview(bytearray(_N * slots))
-    return [block[_N * i:_N * (i + 1)] for i in range(slots)], bytearray(slots)
+    """(keys, values) of a memo of `slots` entries: a 30-byte bytearray per key, compared and
+    stored in place (no object per lookup), each a small block (none needs a long free run)."""
+    return [bytearray(_N) for _ in range(slots)], bytearray(slots)
 
 
-# Memos: direct-mapped caches allocated once with the module (a growing dict would need ever
-# larger contiguous blocks, which a fragmented MicroPython heap may not have). A colliding entry
-# replaces the old one; a hit compares the whole state, so the answers are exact whatever the
-# hash. A value of 0 marks a free slot: each call empties them (_forget).
+# Memos: direct-mapped caches (a growing dict would need ever larger contiguous blocks, which a
+# fragmented MicroPython heap may not have), made by the first search and kept (_begin): the
+# heap that opens a table (setup menu, lobby) does not hold them. A colliding entry replaces
+# the old one; a hit compares the whole state, so the answers are exact whatever the hash. A
+# value of 0 marks a free slot: each call frees them all (_forget).
 _SLOTS = 64
 _MEMO_MASK = const(63)      # _SLOTS - 1
-_memo_keys, _memo_vals = _table(_SLOTS)     # value: lưng + 2 (1 for "not thành")
+_memo_keys = []
+_memo_vals = bytearray(0)   # value: lưng + 2 (1 for "not thành")
 # Most lưng _search looks for: the search of a call stops at a split with this many, and every
 # value it returns or keeps is capped there (set per call, so the memo agrees with itself).
 _cap = [0]
@@ -108,9 +109,18 @@ _NO_CAP = 99
 # needed x 2 + fresh).
 _WAIT_SLOTS = 32
 _WAIT_MASK = const(31)      # _WAIT_SLOTS - 1
-_wait_keys, _wait_tags = _table(_WAIT_SLOTS)
+_wait_keys = []
+_wait_tags = bytearray(0)
 _FREE = bytes(_SLOTS)
 _FREE_WAIT = bytes(_WAIT_SLOTS)
+
+
+def _begin():
+    """Make the memos if no search has yet."""
+    global _memo_keys, _memo_vals, _wait_keys, _wait_tags
+    if not _memo_vals:
+        _memo_keys, _memo_vals = _table(_SLOTS)
+        _wait_keys, _wait_tags = _table(_WAIT_SLOTS)
 
 
 class Stopped(Exception):
@@ -273,6 +283,7 @@ def _capped(counts, cap):
     """_search of `counts` from kind 0 with the cap `cap` (the memo emptied after)."""
     _cap[0] = cap
     try:
+        _begin()
         st = _state(counts)
         return _search(st, 0, _hash(st))
     finally:
@@ -560,6 +571,7 @@ def waits(counts, exposed=(), players=5, should_stop=None):
     _cap[0] = need
     _open[0] = room
     try:
+        _begin()
         st = _state(counts)
         _wait_mask(st, 0, need, 1, _hash(st))
     finally:
