@@ -376,3 +376,18 @@ def test_hoi_scores_to_fifty_with_streaks():
     assert h.over() and h.leader() == 1 and h.scores == [0, 52, 18, 0, 0]
     again = T.Hoi.from_dict(json.loads(json.dumps(h.to_dict())))
     assert again.scores == h.scores and again.streak == h.streak and again.games == 5
+
+
+def test_is_phu3_agrees_with_the_hand_classifier_on_every_three_kinds():
+    from tet.games.to_tom.hand import classify
+
+    found = 0
+    for a in range(NKINDS):
+        for b in range(a, NKINDS):
+            for c in range(b, NKINDS):
+                phu = classify([a, b, c]) is not None
+                for x, y, z in ((a, b, c), (c, a, b), (b, c, a), (c, b, a)):
+                    assert T.is_phu3(x, y, z) == phu, (x, y, z)
+                found += phu
+    # runs (7 per suit), bí (9), lưng groups (6) and three of a kind (30)
+    assert found == 21 + 9 + 6 + 30

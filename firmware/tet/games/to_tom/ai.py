@@ -144,23 +144,53 @@ class Evaluator:
         self.checks[slot] = check
         return best
 
-    def _take(self, hand, kinds, k, gain, best):
+    # The moves of the search take their cards through these helpers, one per shape of move,
+    # with the kinds as arguments (a tuple, range or list of them would be an object per node)
+    # and few locals: a call frame of at most 11 words (arguments, locals and the value stack)
+    # goes on the C stack, a bigger one on the heap.
+    def _take1(self, hand, a, k):
+        """Value from kind k on with one card of kind a taken."""
         key = self.key
-        for m in kinds:
+        hand[a] -= 1
+        self.key = key - ZOBRIST[a]
+        v = self._best(hand, k)
+        hand[a] += 1
+        self.key = key
+        return v
+
+    def _take2(self, hand, a, b, k):
+        """Value from kind k on with one card of kind a and one of kind b (maybe a) taken."""
+        key = self.key
+        hand[a] -= 1
+        hand[b] -= 1
+        self.key = key - ZOBRIST[a] - ZOBRIST[b]
+        v = self._best(hand, k)
+        hand[a] += 1
+        hand[b] += 1
+        self.key = key
+        return v
+
+    def _take_run(self, hand, k, end):
+        """Value from kind k on with one card of each kind from k to end - 1 taken."""
+        key = self.key
+        m = k
+        while m < end:
             hand[m] -= 1
             self.key -= ZOBRIST[m]
-        v = self._best(hand, k) + gain
-        for m in kinds:
+            m += 1
+        v = self._best(hand, k)
+        while m > k:
+            m -= 1
             hand[m] += 1
         self.key = key
-        return v if v > best else best
+        return v
 
     def _complete(self, hand, k):
         """Best value with kind k in a complete phu (-1 if none); once the node budget is spent
         the first phu found is kept, so an exhausted search stays linear."""
         best = -1
         if IS_YEU[k]:
-            best = self._take(hand, (k,), k, W_DONE, best)
+            best = self._take1(hand, k, k) + W_DONE
             if self.nodes >= self.max_nodes:
                 return best
         if k < 27:
@@ -170,57 +200,93 @@ class Evaluator:
                 length += 1
                 if length >= 3:
                     bonus = self.lung if k == 9 else 0
-                    best = self._take(hand, range(k, k + length), k,
-                                      W_DONE * length + bonus, best)
+                    v = self._take_run(hand, k, k + length) + W_DONE * length + bonus
+                    if v > best:
+                        best = v
                     if self.nodes >= self.max_nodes:
                         return best
             if k < 9 and hand[k + 9] and hand[k + 18]:
-                best = self._take_all(hand, (k, k + 9, k + 18), k, 0, best)
+                best = self._take_all(hand, k, k + 9, k + 18, 0, best)
                 if self.nodes >= self.max_nodes:
                     return best
         for members in GROUPS_BY_LOW[k]:
-            if hand[members[0]] and hand[members[1]] and hand[members[2]]:
-                best = self._take_all(hand, members, k, self.lung, best)
+            a = members[0]
+            b = members[1]
+            c = members[2]
+            if hand[a] and hand[b] and hand[c]:
+                best = self._take_all(hand, a, b, c, self.lung, best)
                 if self.nodes >= self.max_nodes:
                     return best
         return best
 
-    def _take_all(self, hand, members, k, lung, best):
-        """A bí or lưng group: one of each member, then (if there are copies) every copy."""
-        best = self._take(hand, members, k, 3 * W_DONE + lung, best)
-        least = min(hand[members[0]], hand[members[1]], hand[members[2]])
-        every = [m for m in members for _ in range(hand[m])]
-        if len(every) > 3 and self.nodes < self.max_nodes:
-            best = self._take(hand, every, k, W_DONE * len(every) + lung * least, best)
+    def _take_all(self, hand, a, b, c, lung, best):
+        """A bí or lưng group a, b, c (a the lowest kind holding cards): one of each member,
+        then (if there are copies) every copy."""
+        ca = hand[a]
+        cb = hand[b]
+        cc = hand[c]
+        key = self.key
+        hand[a] = ca - 1
+        hand[b] = cb - 1
+        hand[c] = cc - 1
+        self.key = key - ZOBRIST[a] - ZOBRIST[b] - ZOBRIST[c]
+        v = self._best(hand, a) + 3 * W_DONE + lung
+        if v > best:
+            best = v
+        every = ca + cb + cc
+        if every > 3 and self.nodes < self.max_nodes:
+            hand[a] = 0
+            hand[b] = 0
+            hand[c] = 0
+            self.key = key - ca * ZOBRIST[a] - cb * ZOBRIST[b] - cc * ZOBRIST[c]
+            v = self._best(hand, a) + W_DONE * every + lung * min(ca, cb, cc)
+            if v > best:
+                best = v
+        hand[a] = ca
+        hand[b] = cb
+        hand[c] = cc
+        self.key = key
         return best
 
     def _partial(self, hand, k):
         best = -1
         live = self.unseen
         if hand[k] >= 2 and live[k]:
-            best = self._take(hand, (k, k), k, W_PART, best)
+            best = self._take2(hand, k, k, k) + W_PART
         if k < 27:
             n = k % 9
             if n < 8 and hand[k + 1] and ((n > 0 and live[k - 1])
                                           or (n < 7 and live[k + 2])):
-                best = self._take(hand, (k, k + 1), k, W_PART, best)
+                v = self._take2(hand, k, k + 1, k) + W_PART
+                if v > best:
+                    best = v
             if n < 7 and hand[k + 2] and live[k + 1]:
-                best = self._take(hand, (k, k + 2), k, W_PART, best)
+                v = self._take2(hand, k, k + 2, k) + W_PART
+                if v > best:
+                    best = v
             s = k // 9
             for t in range(s + 1, 3):
                 mate = 9 * t + n
                 third = 9 * (3 - s - t) + n
                 if hand[mate] and live[third]:
-                    best = self._take(hand, (k, mate), k, W_PART, best)
+                    v = self._take2(hand, k, mate, k) + W_PART
+                    if v > best:
+                        best = v
         for mate, missing in LUNG_PAIRS_BY_LOW[k]:
             if hand[mate] and live[missing]:
-                best = self._take(hand, (k, mate), k, W_PART + W_LUNG_PART, best)
+                v = self._take2(hand, k, mate, k) + W_PART + W_LUNG_PART
+                if v > best:
+                    best = v
         return best
+
+
+# every copy of every kind: where unseen_for starts
+_ALL_UNSEEN = bytes([4]) * NKINDS
 
 
 def unseen_for(game, p):
     """Copies of each kind player p has not seen (not in p's hand, laid, piled or at a door)."""
-    unseen = bytearray([4] * NKINDS)
+    unseen = bytearray(_ALL_UNSEEN)
     for k in range(NKINDS):
         unseen[k] -= game.hands[p][k]
     for k in game.khan[p]:

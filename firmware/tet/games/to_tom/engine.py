@@ -137,14 +137,20 @@ def _with_copies(counts, card, members, out):
 
 def is_phu3(a, b, c):
     """True when three kinds form a three-card phu (run, bí, lưng group or three identical)."""
-    x, y, z = sorted((a, b, c))
+    # the kinds in order without a list or tuple: legal() asks this for many discards
+    x = min(a, b, c)
+    z = max(a, b, c)
+    y = a + b + c - x - z
     if x == z:
         return True
     if z < 27 and x // 9 == z // 9 and y == x + 1 and z == x + 2:
         return True
     if z < 27 and x % 9 == y % 9 == z % 9 and x // 9 != y // 9 != z // 9 != x // 9:
         return True
-    return (x, y, z) in LUNG_GROUPS
+    for members in LUNG_GROUPS:
+        if members[0] == x and members[1] == y and members[2] == z:
+            return True
+    return False
 
 
 def u_priority(door, claimants, players):
