@@ -34,17 +34,20 @@ def heap_with_image(heap_kb, image):
     return str(heap_kb * 1024 + os.path.getsize(image) + 1024)
 
 
-def heap_without_harness(heap_kb, install, probe):
+def heap_without_harness(heap_kb, install, module):
     """The -X heapsize that leaves `heap_kb` KB to the firmware and the framebuffer, as on a
-    board, when `probe` (a module with `main(args)`) runs it from `install`.
+    board, when `module` (a portable test module or a probe) runs from `install`; None when
+    `module` imports firmware at its top (then its heap cannot be told from the harness's).
 
-    `probe`'s `harness` mode prints `harness BYTES FB`: what the prelude, the fake hardware and
-    the probe hold before the firmware boots (a ROMFS image read into the heap included) and
-    the framebuffer's share of that, which a board allocates too. A board has none of the rest,
-    so the heap grows by it, plus slack for the blocks' rounding.
+    The prelude's `harness` mode says what the prelude, the install (a ROMFS image is read into
+    the heap) and the module with its imports hold before the firmware boots, and the
+    framebuffer's share of that, which a board allocates too. A board has none of the rest, so
+    the heap grows by it, plus slack for the blocks' rounding.
     """
-    res = run("run", probe, ["--install", install, "harness"], heap="4M", timeout=120)
+    res = run("harness", module, ["--install", install], heap="4M", timeout=120)
     fields = res.stdout.split()
+    if res.returncode == 1 and fields[:1] == ["harness:"]:
+        return None
     if res.returncode != 0 or fields[:1] != ["harness"]:
-        raise RuntimeError("%s harness: %s" % (probe, (res.stdout + res.stderr).strip()))
+        raise RuntimeError("%s harness: %s" % (module, (res.stdout + res.stderr).strip()))
     return str(heap_kb * 1024 + int(fields[1]) - int(fields[2]) + 1024)

@@ -5,7 +5,8 @@ Usage (by host_tools/mp_lane.py, not by hand):
 
 It hides the unix port's modules that the ESP32 firmware lacks, puts `firmware/` and `boards/`
 first on `sys.path`, then either runs every `test_*` function of a portable test module
-(MODE `test`) or imports a module and calls its `main(args)` (MODE `run`).
+(MODE `test`), imports a module and calls its `main(args)` (MODE `run`), or imports a module
+and prints what the harness then holds (MODE `harness`, see `_harness`).
 
 `--install PATH` imports the firmware from an install instead of the .py sources: a ROMFS image
 (a file: bytecode in place, as a device with a ROMFS partition) or a directory of .mpy and
@@ -53,6 +54,27 @@ def _run_tests(modname):
     return 1 if failed else 0
 
 
+def _harness(root, modname):
+    """Print `harness BYTES FB`: the heap in use once the prelude, its install (a ROMFS image is
+    read into the heap) and the module `modname` with everything it imports are loaded, and the
+    framebuffer's share of it (fake_hw allocates it at its import, as a board does at boot). A
+    module that imports firmware at its top says so and exits 1 instead: that is not harness."""
+    import gc
+    import os
+
+    firmware = set(n.split(".")[0] for d in ("/firmware", "/boards") for n in os.listdir(root + d))
+    firmware.update(n[:-3] for n in list(firmware) if n.endswith(".py"))
+    __import__(modname)
+    loaded = [n for n in sys.modules if n.split(".")[0] in firmware]
+    if loaded:
+        print("harness: %s imports firmware at its top: %s" % (modname, ", ".join(loaded)))
+        return 1
+    fb = sys.modules["fake_hw"]._BUFFER if "fake_hw" in sys.modules else b""
+    gc.collect()
+    print("harness", gc.mem_alloc(), len(fb))
+    return 0
+
+
 def install(path):
     """Import the firmware from `path` (a ROMFS image file or an installed directory) and no
     longer from the sources."""
@@ -81,6 +103,8 @@ def main():
         args = args[2:]
     if mode == "test":
         return _run_tests(target)
+    if mode == "harness":
+        return _harness(root, target)
     mod = __import__(target)
     return mod.main(args) or 0
 

@@ -8,7 +8,7 @@ the host never runs out of heap: issue 16's "the host with 5 Tổ Tôm players f
 lane", with no other gadget's heap in the host's process.
 
 Each process's heap is 160K for the firmware (the framebuffer included, as a board allocates
-it) plus what the test harness holds before the boot (measured by the same script, `harness`),
+it) plus what the test harness holds before the boot (the prelude's `harness` mode),
 plus the ROMFS image the unix port must read into its heap.
 """
 

@@ -1,13 +1,18 @@
-"""Playing together: the free heap of a gadget hosting each game's table, under `micropython
--X heapsize=160K` (the device's budget) with the firmware in a ROMFS image, on the TTGO.
+"""Playing together: the free heap of a gadget hosting each game's table, under `micropython`
+with 160K of heap for the firmware (the device's budget; the harness's own heap is added, see
+mp_lane.heap_without_harness) and the firmware in a ROMFS image, on the TTGO.
 
 Runs on CPython: each game needs a fresh micropython process (together_probe.py). "plays on"
 is whether the table still played after 300 presses of the host's OK, 400 ms apart (two
 minutes; the game's results and the next deals included); when it ran out of heap the app
 closed the game with its out-of-memory message.
+
+Then every seat a person on a gadget of their own (host_tools/udp_table.py: one micropython
+process per gadget, each with the same heap, over local UDP): five at Tổ Tôm for two games, four
+at Xấp Sắc for a whole game; the host's least free heap at the table (sampled every second).
 """
 
-TITLE = "Playing together: heap of a host (160K, ROMFS, TTGO)"
+TITLE = "Playing together: heap of a host (160K for the firmware, ROMFS, TTGO)"
 
 import os  # noqa: E402
 import sys  # noqa: E402
@@ -17,8 +22,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from benchlib import report  # noqa: E402
-from mp_lane import heap_with_image, run  # noqa: E402
+from mp_lane import heap_without_harness, run  # noqa: E402
 from romfs import build_image  # noqa: E402
+from udp_table import play_table  # noqa: E402
 
 GAMES = (("oaq", "Ô Ăn Quan"), ("xh", "Xăm Hường"), ("totom", "Tổ Tôm"), ("xs", "Xấp Sắc"))
 TITLES = {"oaq": "Ô Ăn Quan", "xh": "Xăm Hường", "totom": "Tổ Tôm", "xs": "Xấp Sắc"}
@@ -27,7 +33,7 @@ TITLES = {"oaq": "Ô Ăn Quan", "xh": "Xăm Hường", "totom": "Tổ Tôm", "xs
 def probe(image, game_id):
     """{point: free bytes} and the top screen's title after the table played on."""
     res = run("run", "together_probe", ["--install", image, game_id],
-              heap=heap_with_image(160, image))
+              heap=heap_without_harness(160, image, "together_probe"))
     figures, screen = {}, "?"
     for line in res.stdout.splitlines():
         parts = line.split(" ", 1)
@@ -53,6 +59,16 @@ def main(args):
             plays = screen == TITLES[game_id]
             report("%s: the hosted table plays on" % name, "yes" if plays else "no", "",
                    "" if plays else "ends on: " + screen)
+        for game_id, gadgets, games in (("totom", 5, 2), ("xs", 4, 1)):
+            outs = play_table(image, game_id, gadgets, games, 0.0)
+            status, lines, text = outs[1]
+            name = "%s, %d people on %d gadgets" % (TITLES[game_id], gadgets, gadgets)
+            ended = all(o[0] == 0 for o in outs.values())
+            if "low" in lines:
+                report(name + ": least free heap of the host at the table", int(lines["low"]), "B",
+                       "%d game(s) played to the end" % games)
+            report(name + ": every gadget played to the end", "yes" if ended else "no", "",
+                   "" if ended else text.strip().splitlines()[-1])
 
 
 if __name__ == "__main__":

@@ -4,7 +4,6 @@ computer's ù or a draw, leaving with "Lưu và thoát" and coming back (re-ente
 
 from fake_hw import TWO, new_app, open_game, press, run
 
-from tet.core.text import wrap
 
 # the game's modules are imported inside the tests, after the boot: a module-level import would
 # keep a second copy of the game alive once the launcher reloads it (the heap is the device's)
@@ -121,6 +120,8 @@ def check_result(app, game, hoi):
     else:
         assert message.title == "Hoà" and "Hoà" in first
         assert message.body.startswith("Hoà: nọc còn %d lá." % game.left)
+    from tet.core.text import wrap   # the gadget has it loaded (the harness holds none)
+
     cols = app.gfx.cols() - 1
     lines = wrap(message.body, cols)
     assert lines[0] in first                            # seen without a key pressed

@@ -7,9 +7,6 @@ Args: ROLE GAME N GADGETS BASE_PORT SECONDS GAMES [LOSS].
   (Tổ Tôm: the next deal).
 - ROLE `guest` (gadget N, its board from BOARDS) picks "Vào bàn", joins the table it hears and
   closes each result it is shown.
-- ROLE `harness` prints `harness BYTES FB`: the heap this script and the test harness hold before
-  the firmware boots (the ROMFS image read into the heap included) and the framebuffer's share
-  of it, which a board allocates too; the test adds the rest to the device's heap.
 Each gadget's person plays their own turns with the keys: the first option offered or the first
 card they may discard (Tổ Tôm), the first legal play or "Đi" (Xấp Sắc); a round's scores are
 read and closed, and a host asked about a gadget slow to answer waits for it ("Chờ thêm"). The
@@ -26,7 +23,7 @@ import gc
 import sys
 import time
 
-from fake_hw import TWO, new_app, open_game, press, run, set_air, walk_to
+from fake_hw import TWO, hold, new_app, open_game, press, run, set_air, walk_to
 
 BOARDS = ("ttgo_tdisplay", "ttgo_tdisplay", "devkit_ssd1306", "m5stickc_plus", "ttgo_tdisplay",
           "devkit_ssd1306")
@@ -67,37 +64,49 @@ def to_tom_turn(app, table):
     press(app, ok)
 
 
-def _press_on(app, card):
-    """NEXT until `card` (a label of the row) is under the cursor and not picked, then OK."""
+def _press_on(app, table, label, game):
+    """NEXT until `label` (an item of the row) is under the cursor and not picked, then OK;
+    False (nothing pressed) when a state from the host replaced the game meanwhile."""
     nxt, ok = TWO[app.hw.name]
-    table = app.screen
     for _ in range(len(table.row) + 1):
-        if table.row[table.cursor] == card and table.cursor not in table.picked:
+        if table.game is not game:
+            return False
+        if table.row[table.cursor] == label and table.cursor not in table.picked:
             break
         press(app, nxt)
+    if table.game is not game or table.row[table.cursor] != label:
+        return False
     press(app, ok)
+    return True
 
 
 def xap_sac_turn(app, table):
     """A Xấp Sắc player's turn, if it is theirs: the first legal play (its cards, "Đặt", the
-    first place), or "Đi" when there is none."""
+    first place), or "Đi" when there is none. A turn a new state interrupts is begun again
+    from the hand (BACK leaves the places or the view of the table)."""
     game = table.game
     guest = getattr(table, "guest", None)
     if app.screen is not table or game.phase != 0 or game.turn != table.own or \
-            table.mode != 0 or (guest is not None and table.sent == guest.version):
-        return      # 0: the engine's PLAYING and the screen's HAND
+            (guest is not None and table.sent == guest.version):
+        return      # 0: the engine's PLAYING
+    if table.mode != 0 or table.picked:                  # 0: the screen's HAND
+        hold(app, TWO[app.hw.name][1])
+        while table.picked and table.mode == 0 and table.game is game:
+            _press_on(app, table, table.row[table.picked[-1]], game)
+        return
     if not table.plays:
-        _press_on(app, "Đi")
+        _press_on(app, table, "Đi", game)
         return
     for card in sorted(sys.modules["tet.games.xap_sac.engine"].play_cards(table.plays[0])):
-        _press_on(app, card)
-    press(app, TWO[app.hw.name][1])                      # "Đặt", then the first place
-    press(app, TWO[app.hw.name][1])
+        if not _press_on(app, table, card, game):
+            return
+    if table.game is game and _press_on(app, table, "Đặt", game):
+        press(app, TWO[app.hw.name][1])                  # the first place
 
 
-# GAME: (its turn, the titles that end a game, the start of the titles read and closed)
-GAMES = {"totom": (to_tom_turn, ("Ù!", "Hoà"), None),
-         "xs": (xap_sac_turn, ("Kết quả",), "Hết ván")}
+# GAME: (its turn, the titles that end a game, the starts of the titles read and closed)
+GAMES = {"totom": (to_tom_turn, ("Ù!", "Hoà"), ()),
+         "xs": (xap_sac_turn, ("Kết quả",), ("Hết ván", "Điểm"))}
 
 
 def wait_for(app, done, deadline):
@@ -165,8 +174,8 @@ def play(app, game_id, table, games, deadline, host):
                             app.screen.game.phase != 5, deadline):   # Tổ Tôm's P_OVER
                 fail(app, "timeout")
             continue
-        if (pause and title.startswith(pause)) or title.endswith(" vắng lâu"):
-            press(app, ok)      # read the round's scores; a slow gadget: "Chờ thêm"
+        if title.startswith(pause) or title.endswith(" vắng lâu"):
+            press(app, ok)      # read the scores; a gadget slow to answer: "Chờ thêm"
             continue
         if app.screen is not table:
             fail(app, "left the table")
@@ -179,13 +188,6 @@ def play(app, game_id, table, games, deadline, host):
 
 def main(args):
     role = args[0]
-    if role == "harness":
-        from fake_hw import _BUFFER
-        import sim.udp_air  # noqa: F401  (held by every gadget's process)
-
-        gc.collect()
-        print("harness", gc.mem_alloc(), len(_BUFFER))
-        return
     game_id = args[1]
     n, gadgets, base, seconds, games = [int(a) for a in args[2:7]]
     loss = float(args[7]) if len(args) > 7 else 0.0
