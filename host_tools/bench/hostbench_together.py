@@ -59,14 +59,15 @@ def main(args):
             plays = screen == TITLES[game_id]
             report("%s: the hosted table plays on" % name, "yes" if plays else "no", "",
                    "" if plays else "ends on: " + screen)
-        for game_id, gadgets, games in (("totom", 5, 2), ("xs", 4, 1)):
+        for game_id, gadgets, games, played in (("totom", 5, 2, "two games to the end"),
+                                                ("xs", 4, 1, "a whole game")):
             outs = play_table(image, game_id, gadgets, games, 0.0)
             status, lines, text = outs[1]
             name = "%s, %d people on %d gadgets" % (TITLES[game_id], gadgets, gadgets)
             ended = all(o[0] == 0 for o in outs.values())
             if "low" in lines:
                 report(name + ": least free heap of the host at the table", int(lines["low"]), "B",
-                       "%d game(s) played to the end" % games)
+                       played)
             report(name + ": every gadget played to the end", "yes" if ended else "no", "",
                    "" if ended else text.strip().splitlines()[-1])
 
