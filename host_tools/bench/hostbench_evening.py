@@ -1,0 +1,65 @@
+"""A long evening's free heap: the launcher's free heap after boot and after each game is left,
+over three rounds of the four games (each opened, played a little, left with "Lưu và thoát"),
+on the TTGO and the DevKit OLED, under `micropython` with 160K for the firmware (the harness's
+share given back, mp_lane.heap_without_harness), from ROMFS and from `.mpy` files.
+
+Runs on CPython: it runs tests/portable/test_long_evening.py in a micropython process per
+install and reads the curves that test prints (`heap curve BOARD f0 f1 ...`).
+"""
+
+TITLE = "A long evening: the launcher's free heap (160K for the firmware)"
+
+import os  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+
+from benchlib import report  # noqa: E402
+from build import install_firmware  # noqa: E402
+from mp_lane import heap_without_harness, run  # noqa: E402
+from romfs import build_image  # noqa: E402
+
+GAMES = 4       # the games of one round, in the registry's order
+
+
+def curves(install):
+    """({board: [free bytes after boot, after each game left]}, the test's PASS/FAIL lines)."""
+    heap = heap_without_harness(160, install, "test_long_evening")
+    res = run("test", "test_long_evening", ["--install", install], heap=heap, timeout=1200)
+    found, verdicts = {}, []
+    for line in res.stdout.splitlines():
+        words = line.split()
+        if words[:2] == ["heap", "curve"] and len(words) > 3:
+            found[words[2]] = [int(w) for w in words[3:]]
+        elif words[:1] in (["PASS"], ["FAIL"]):
+            verdicts.append(line)
+    return found, verdicts
+
+
+def main(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        image = os.path.join(tmp, "tet.romfs")
+        build_image(image)
+        files = os.path.join(tmp, "install")
+        install_firmware(files)
+        for name, install in (("ROMFS", image), (".mpy files", files)):
+            found, verdicts = curves(install)
+            for board, curve in sorted(found.items()):
+                label = "%s, %s" % (name, board)
+                report(label + ": free after boot", curve[0], "B")
+                if len(curve) > GAMES:
+                    settled = curve[GAMES]
+                    report(label + ": free after the first round", settled, "B",
+                           "each game's names interned for good")
+                    report(label + ": least free in the later rounds", min(curve[GAMES:]), "B")
+                    report(label + ": free at the end", curve[-1], "B",
+                           "curve: " + " ".join("%.1f" % (f / 1024) for f in curve) + " KB")
+            failed = [v for v in verdicts if v.startswith("FAIL")]
+            report("%s: every game opened and left in every round" % name,
+                   "no" if failed or not found else "yes", "", "; ".join(failed))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
