@@ -124,7 +124,7 @@ def test_kho_games_end_within_300_plies(chunk):
 # games with four players). Even games are played as the board plays them (one searcher in
 # every seat), odd ones as matches are (a searcher per seat). Fewer games at the dearer levels:
 # a four-player Khó game takes about 10 s of CPU under CPython (Dễ games are the longest, and
-# the cheapest); about two minutes in all, in chunks for pytest-xdist.
+# the cheapest); about 70 s in all, in chunks for pytest-xdist.
 MANY_GAMES = ((4, "de", 60), (4, "vua", 8), (4, "kho", 4), (3, "de", 40), (3, "vua", 6),
               (3, "kho", 4))
 MANY_CHUNKS = 8
