@@ -83,3 +83,62 @@ def test_generated_plays_are_small_ints_and_allocate_nothing_per_play_on_32_bit(
         # plays on the six-card starting row): the table's keys in order (a list) and its
         # context tuples; a play of 2**30 or more would be a heap object of 16 B or more
         assert allocated <= 8 * cells + 256, (plays, allocated, cells)
+
+
+# The computer's move on the same lane: positions from seeded games of computers (led and
+# followed, three decks and sizes of table), each chosen by two players, one that looks ahead
+# at one play and probes one, one that looks at 20 and probes up to 24; after two warm-up moves
+# on the position, the bytes a third move allocates. Prints per position: both players' bytes,
+# and the plays the second one probed.
+MOVE_PROBE = """
+import gc
+from tet.games.xap_sac import ai as A
+from tet.games.xap_sac import engine as X
+
+def positions():
+    for seed in range(1, 9):
+        game = X.XapSac(2 + seed % 3, seed, deck=X.DECKS[seed % 2])
+        bots = [A.HeuristicPlayer(1) for _ in range(game.players)]
+        turn = 0
+        while game.phase == X.PLAYING and turn < 40:
+            if turn % 6 == 5 and len(game.hands[game.turn]) > 2:
+                yield game
+            play = bots[game.turn].choose(game)
+            if play is None:
+                game.pass_turn()
+            else:
+                game.play(play)
+            turn += 1
+
+def allocated(bot, game):
+    bot.choose(game)
+    bot.choose(game)
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    bot.choose(game)
+    after = gc.mem_alloc()
+    gc.enable()
+    return after - before
+
+for game in positions():
+    small = A.HeuristicPlayer(2, probes=1, strand_top=1)
+    big = A.HeuristicPlayer(2, probes=24, strand_top=20)
+    a = allocated(small, game)
+    b = allocated(big, game)
+    print("MOVE", a, b, big.used)
+"""
+
+
+def test_a_computer_move_allocates_nothing_per_play_looked_at_or_probed_on_32_bit():
+    res = mp32.run_source(MOVE_PROBE, "1M")
+    assert res.returncode == 0, res.stderr[-3000:]
+    rows = [tuple(int(v) for v in line.split()[1:4]) for line in res.stdout.splitlines()
+            if line.startswith("MOVE ")]
+    assert len(rows) >= 30
+    # the bigger search really is bigger: many positions probe several plays
+    assert sum(1 for _, _, used in rows if used >= 3) >= 10
+    for small, big, used in rows:
+        # a move allocates per move only (the table's needs, freed after it): looking at 20
+        # plays and probing up to 24 costs not one byte more than looking at one and probing one
+        assert big == small, (small, big, used)
