@@ -141,23 +141,22 @@ def _worst_wait_scan_us(hands):
 
 
 def _memo_probe(hands):
-    """Most memo entries a wait scan leaves filled, and the heap the memos' tables take, made
-    by the first search and kept (None on CPython): the same tables made again, measured."""
+    """Most memo entries a wait scan leaves filled, and the heap they hold (None on CPython)."""
     most = 0
-    H._begin()
+    held = None
     for counts in hands:
+        base = benchlib.heap_used()
         H._cap[0] = 1
         H._open[0] = (1 << NKINDS) - 1
-        st = H._state(counts)
-        H._wait_mask(st, 0, 1, 1, H._hash(st))
-        filled = sum(1 for v in H._memo_vals if v) + sum(1 for t in H._wait_tags if t)
-        most = max(most, filled)
+        H._wait_mask(H._state(counts), 0, 1, 1)
+        filled = H._SLOTS - H._memo_keys.count(b"")
+        filled += H._WAIT_SLOTS - H._wait_keys.count(b"")
+        after = benchlib.heap_used()
+        if filled > most:
+            most = filled
+            held = None if base is None or after is None else after - base
         H._forget()
-    base = benchlib.heap_used()
-    tables = (H._table(H._SLOTS), H._table(H._WAIT_SLOTS))
-    after = benchlib.heap_used()
-    del tables
-    return most, None if base is None or after is None else after - base
+    return most, held
 
 
 def main(args):
@@ -196,8 +195,8 @@ def main(args):
                     "of %d slots, emptied after each call"
                     % (H._SLOTS + H._WAIT_SLOTS))
     if held is not None:
-        benchlib.report("heap of the memo tables", held, "B",
-                        "made by the first search and kept: a search allocates nothing per step")
+        benchlib.report("heap held by the memo, fullest wait scan", held, "B",
+                        "freed when the call returns")
     score_start = benchlib.now_us()
     for counts in waiting[:10]:
         full = _add_first_wait(counts)

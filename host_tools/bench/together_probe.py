@@ -9,6 +9,8 @@ end: the game's title while it plays on, "Thông báo" when it ran out of heap).
 
 import gc
 
+from fake_hw import TWO, new_app, open_game, press, run, walk_to  # the harness, not firmware
+
 TURNS = 300     # OK presses, 400 ms apart: two minutes of play, a whole game of most
 
 
@@ -19,7 +21,6 @@ def free():
 
 def main(args):
     game_id = args[0]
-    from fake_hw import TWO, new_app, open_game, press, run, walk_to  # the harness, not firmware
 
     app = new_app("ttgo_tdisplay", address=9)
     nxt, ok = TWO[app.hw.name]

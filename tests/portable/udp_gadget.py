@@ -24,6 +24,7 @@ import sys
 import time
 
 from fake_hw import TWO, hold, new_app, open_game, press, run, set_air, walk_to
+from sim.udp_air import UdpAir  # the radio's stand-in: harness, as the fake hardware
 
 BOARDS = ("ttgo_tdisplay", "ttgo_tdisplay", "devkit_ssd1306", "m5stickc_plus", "ttgo_tdisplay",
           "devkit_ssd1306")
@@ -191,8 +192,6 @@ def main(args):
     game_id = args[1]
     n, gadgets, base, seconds, games = [int(a) for a in args[2:7]]
     loss = float(args[7]) if len(args) > 7 else 0.0
-    from sim.udp_air import UdpAir
-
     air = UdpAir(gadgets, base, loss, seed=n)
     set_air(air)
     app = new_app(BOARDS[n % len(BOARDS)], address=n)

@@ -6,10 +6,9 @@ cards: longer runs split into such runs with the same lưng, a Văn run being l�
 starts at 1N), the bí of k's number, a lưng group, or a khàn; or, when k is a yêu or belongs to an
 absorbing phu already chosen (bí, lưng group, khàn: "extra copies allowed"), its remaining copies
 may be dropped. The state is one bytearray: the low 3 bits of a slot are the cards left, the bits
-above count the absorbing phu that hold the kind; a memo entry keeps a copy of the state,
-found by a hash the search keeps as it goes, so that a search step allocates nothing (see _V).
-Waits come from one search with the added card still free (see _wait_mask), the split to show
-from a second search that also weighs Tôm, Lèo and the cards left out (see best_partition).
+above count the absorbing phu that hold the kind; the memo key is the state's bytes. Waits come
+from one search with the added card still free (see _wait_mask), the split to show from a second
+search that also weighs Tôm, Lèo and the cards left out (see best_partition).
 """
 
 from tet.games.to_tom.cards import CC, IS_RED, IS_YEU, OC
@@ -46,81 +45,25 @@ _CARDS = const(7)       # mask of the cards-left bits
 _TAKE = bytes([0 if c & _CARDS <= 1 else ((c & _CARDS) - 1) | _ABSORB for c in range(16)])
 _DEC = bytes([0 if c & _CARDS <= 1 else c - 1 for c in range(16)])
 
-
-# The searches index their memos by a hash of the state kept as it changes, so that a node
-# makes no object (a key made of the state's bytes was one per node): the hash is the sum over
-# the kinds of _V[slot value] * _W[kind], a value 0 adding nothing, and a search step passes
-# its child the hash moved by what the step changed, (_V[new] - _V[old]) * _W[kind], read from
-# the tables below. It stays under 2**29 (255 * 65535 * 30), a small int on the device.
-def _weights(count, bits, seed):
-    """`count` pseudo-random numbers of `bits` bits (a 16-bit xorshift: small ints only)."""
-    out = []
-    x = seed
-    for _ in range(count):
-        x ^= (x << 7) & 0xFFFF
-        x ^= x >> 9
-        x ^= (x << 8) & 0xFFFF
-        out.append(x >> (16 - bits))
-    return out
-
-
-_V = tuple([0] + _weights(15, 8, 0x2545))
-_W = tuple(_weights(_N, 16, 0x9E37))
-# hash moves of one slot, by its value before: a card taken by an absorbing phu (_TAKE) or by
-# a run (_DEC) in _search; in the wait search, a card added (the fresh wait), a card taken by a
-# run (the flag kept) and one taken by an absorbing phu (the flag set, even on the last card)
-_H_TAKE = tuple([_V[_TAKE[c]] - _V[c] for c in range(16)])
-_H_DEC = tuple([_V[_DEC[c]] - _V[c] for c in range(16)])
-_H_ADD = tuple([_V[c + 1] - _V[c] if c < 15 else 0 for c in range(16)])
-_H_LESS = tuple([_V[c - 1] - _V[c] if c & _CARDS else 0 for c in range(16)])
-_H_HOLD = tuple([_V[(c - 1) | _ABSORB] - _V[c] if c & _CARDS else 0 for c in range(16)])
-_SHIFT = const(12)      # memo slot: hash bits 12 and up (those mix the most kinds)
-
-
-def _hash(st):
-    """The memo hash of a search state (see _V)."""
-    h = 0
-    for k in range(_N):
-        h += _V[st[k]] * _W[k]
-    return h
-
-
-def _table(slots):
-    """(keys, values) of a memo of `slots` entries: a 30-byte bytearray per key, compared and
-    stored in place (no object per lookup), each a small block (none needs a long free run)."""
-    return [bytearray(_N) for _ in range(slots)], bytearray(slots)
-
-
-# Memos: direct-mapped caches (a growing dict would need ever larger contiguous blocks, which a
-# fragmented MicroPython heap may not have), made by the first search and kept (_begin): the
-# heap that opens a table (setup menu, lobby) does not hold them. A colliding entry replaces
-# the old one; a hit compares the whole state, so the answers are exact whatever the hash. A
-# value of 0 marks a free slot: each call frees them all (_forget).
-_SLOTS = 64
-_MEMO_MASK = const(63)      # _SLOTS - 1
-_memo_keys = []
-_memo_vals = bytearray(0)   # value: lưng + 2 (1 for "not thành")
+# Memo: a direct-mapped cache allocated once (a growing dict would need ever larger contiguous
+# blocks, which a fragmented MicroPython heap may not have). A colliding entry replaces the old
+# one, so the heap it holds is bounded (128 keys of 30 bytes); it is emptied after each call.
+_SLOTS = 128
+_MEMO_MASK = const(127)     # _SLOTS - 1
+_NO_KEYS = (bytes(0),) * _SLOTS
+_memo_keys = list(_NO_KEYS)
+_memo_vals = bytearray(_SLOTS)
 # Most lưng _search looks for: the search of a call stops at a split with this many, and every
 # value it returns or keeps is capped there (set per call, so the memo agrees with itself).
 _cap = [0]
 _NO_CAP = 99
 
-# Memo of the wait search (hole still free): the state and its tag + 1 (tag: lưng still
-# needed x 2 + fresh).
-_WAIT_SLOTS = 32
-_WAIT_MASK = const(31)      # _WAIT_SLOTS - 1
-_wait_keys = []
-_wait_tags = bytearray(0)
-_FREE = bytes(_SLOTS)
-_FREE_WAIT = bytes(_WAIT_SLOTS)
-
-
-def _begin():
-    """Make the memos if no search has yet."""
-    global _memo_keys, _memo_vals, _wait_keys, _wait_tags
-    if not _memo_vals:
-        _memo_keys, _memo_vals = _table(_SLOTS)
-        _wait_keys, _wait_tags = _table(_WAIT_SLOTS)
+# Memo of the wait search (hole still free): key and tag (lưng still needed x 2 + fresh).
+_WAIT_SLOTS = 64
+_WAIT_MASK = const(63)      # _WAIT_SLOTS - 1
+_NO_WAIT_KEYS = (bytes(0),) * _WAIT_SLOTS
+_wait_keys = list(_NO_WAIT_KEYS)
+_wait_tags = bytearray(_WAIT_SLOTS)
 
 
 class Stopped(Exception):
@@ -159,14 +102,14 @@ def polled(should_stop, fn, *args):
 
 
 def _forget():
-    """Free every memo slot (their keys are kept: a free slot never matches)."""
-    _memo_vals[:] = _FREE
-    _wait_tags[:] = _FREE_WAIT
+    """Empty the memos so that their keys can be collected between calls."""
+    _memo_keys[:] = _NO_KEYS
+    _wait_keys[:] = _NO_WAIT_KEYS
 
 
-def _search(st, k, h):
+def _search(st, k):
     """Most lưng (capped at _cap[0]) over the splits of the cards in `st` from kind k on; -1 if
-    they are not thành. `h` is the state's hash (_hash).
+    they are not thành.
 
     Mutates `st` while it searches and restores it before returning. Kinds below k are empty;
     their absorbing marks are cleared on the way so that equal remainders share a memo key. The
@@ -178,21 +121,20 @@ def _search(st, k, h):
             break
         if here:
             st[k] = 0
-            best = _search(st, k + 1, h - _V[here] * _W[k])
+            best = _search(st, k + 1)
             st[k] = here
             return best
         k += 1
     if k == _N:
         return 0
-    slot = h >> _SHIFT & _MEMO_MASK
-    got = _memo_vals[slot]
-    if got and _memo_keys[slot] == st:
-        return got - 2
+    key = bytes(st)
+    slot = hash(key) & _MEMO_MASK
+    if _memo_keys[slot] == key:
+        return _memo_vals[slot] - 1
     if _stop[0] is not None:
         _poll()
     cap = _cap[0]
     best = -1
-    wk = _W[k]
     for g in range(_GROUP_AT[k], _GROUP_AT[k + 1]):
         a = _GROUP_KINDS[3 * g + 1]
         b = _GROUP_KINDS[3 * g + 2]
@@ -202,8 +144,7 @@ def _search(st, k, h):
             st[k] = _TAKE[here]
             st[a] = _TAKE[sa]
             st[b] = _TAKE[sb]
-            v = _search(st, k, h + _H_TAKE[here] * wk + _H_TAKE[sa] * _W[a]
-                        + _H_TAKE[sb] * _W[b])
+            v = _search(st, k)
             st[k] = here
             st[a] = sa
             st[b] = sb
@@ -212,9 +153,8 @@ def _search(st, k, h):
                 if best >= cap:
                     break
     if best < cap and here & _CARDS >= 3:
-        kept = _TAKE[here - 2]      # a khàn: two copies, then the one _TAKE takes
-        st[k] = kept
-        v = _search(st, k, h + (_V[kept] - _V[here]) * wk)
+        st[k] = _TAKE[here - 2]     # a khàn: two copies, then the one _TAKE takes
+        v = _search(st, k)
         st[k] = here
         if v >= 0 and v >= best:
             best = v + 1
@@ -228,23 +168,21 @@ def _search(st, k, h):
                 st[k] = _DEC[here]
                 st[k + 1] = _DEC[s1]
                 st[k + 2] = _DEC[s2]
-                run = h + _H_DEC[here] * wk + _H_DEC[s1] * _W[k + 1] + _H_DEC[s2] * _W[k + 2]
-                v = _search(st, k, run)
+                v = _search(st, k)
                 if v >= 0 and v + lung > best:
                     best = v + lung
                 if best < cap and k + 3 <= top:
                     s3 = st[k + 3]
                     if s3 & _CARDS:
                         st[k + 3] = _DEC[s3]
-                        run += _H_DEC[s3] * _W[k + 3]
-                        v = _search(st, k, run)
+                        v = _search(st, k)
                         if v >= 0 and v + lung > best:
                             best = v + lung
                         if best < cap and k + 4 <= top:
                             s4 = st[k + 4]
                             if s4 & _CARDS:
                                 st[k + 4] = _DEC[s4]
-                                v = _search(st, k, run + _H_DEC[s4] * _W[k + 4])
+                                v = _search(st, k)
                                 st[k + 4] = s4
                                 if v >= 0 and v + lung > best:
                                     best = v + lung
@@ -259,8 +197,7 @@ def _search(st, k, h):
                 st[k] = _TAKE[here]
                 st[k + 9] = _TAKE[sa]
                 st[k + 18] = _TAKE[sb]
-                v = _search(st, k, h + _H_TAKE[here] * wk + _H_TAKE[sa] * _W[k + 9]
-                            + _H_TAKE[sb] * _W[k + 18])
+                v = _search(st, k)
                 st[k] = here
                 st[k + 9] = sa
                 st[k + 18] = sb
@@ -268,14 +205,14 @@ def _search(st, k, h):
                     best = v
     if best < cap and (here >= _ABSORB or IS_YEU[k]):
         st[k] = 0
-        v = _search(st, k + 1, h - _V[here] * wk)
+        v = _search(st, k + 1)
         st[k] = here
         if v > best:
             best = v
     if best > cap:
         best = cap
-    _memo_keys[slot][:] = st
-    _memo_vals[slot] = best + 2
+    _memo_keys[slot] = key
+    _memo_vals[slot] = best + 1
     return best
 
 
@@ -283,9 +220,7 @@ def _capped(counts, cap):
     """_search of `counts` from kind 0 with the cap `cap` (the memo emptied after)."""
     _cap[0] = cap
     try:
-        _begin()
-        st = _state(counts)
-        return _search(st, 0, _hash(st))
+        return _search(_state(counts), 0)
     finally:
         _forget()
 
@@ -404,6 +339,39 @@ def _totals(counts, exposed):
     return total
 
 
+def _hole_fills(st, k, lung, r, members, absorbing):
+    """Take the phu `members` (lowest k, one member absent: the added card, a kind still open)
+    and mark the absent member found when the rest splits with `r` lưng in all."""
+    absent = -1
+    for m in members:
+        if not st[m] & _CARDS:
+            absent = m
+    if not _open[0] >> absent & 1:
+        return
+    if absorbing:
+        a, b, c = members
+        sa = st[a]
+        sb = st[b]
+        sc = st[c]
+        for m in members:
+            if m != absent:
+                st[m] = _TAKE[st[m]]
+        v = _search(st, k)
+        st[a] = sa
+        st[b] = sb
+        st[c] = sc
+    else:
+        for m in members:
+            if m != absent:
+                st[m] -= 1
+        v = _search(st, k)
+        for m in members:
+            if m != absent:
+                st[m] += 1
+    if v >= 0 and v + lung >= r:
+        _open[0] &= ~(1 << absent)
+
+
 def _may_start(st, k):
     """True when a phu with lowest member k (a run, bí or lưng group) could take a card added
     at k, the other members being in `st`; when False a lone plain card there is not thành."""
@@ -424,15 +392,13 @@ def _may_start(st, k):
 _open = [0]
 
 
-def _wait_mask(st, k, r, fresh, h):
+def _wait_mask(st, k, r, fresh):
     """Clear in _open the bit of each kind w >= k such that the cards of `st` (kinds below k
-    used up and 0) plus one card w split into phu with at least `r` more lưng; `h` is the
-    state's hash (_hash).
+    used up) plus one card w split into phu with at least `r` more lưng.
 
     The added card is either put at the kind being passed (fresh: first visit of that kind),
     or it is the one absent member of a phu whose lowest member is the current kind. Here a kind
-    keeps its absorbing flag when its last card goes (the added card may still join that phu)
-    until the search passes it.
+    keeps its absorbing flag when its last card goes (the added card may still join that phu).
     """
     if _stop[0] is not None:
         _poll()
@@ -442,35 +408,27 @@ def _wait_mask(st, k, r, fresh, h):
         here = st[k]
         if fresh and _open[0] >> k & 1 and (here or IS_YEU[k] or _may_start(st, k)):
             st[k] = here + 1
-            v = _search(st, k, h + _H_ADD[here] * _W[k])
+            v = _search(st, k)
             st[k] = here
             if v >= r:
                 _open[0] &= ~(1 << k)
         if here & _CARDS:
             break
-        if here:
-            # a flag passed is cleared (nothing reads it now), so that equal remainders share
-            # a memo key
-            st[k] = 0
-            _wait_mask(st, k + 1, r, 1, h - _V[here] * _W[k])
-            st[k] = here
-            return
         k += 1
         fresh = 1
     if k == _N:
         return
-    tag = 2 * r + fresh + 1
-    slot = ((h >> _SHIFT) + tag) & _WAIT_MASK
-    if _wait_tags[slot] == tag and _wait_keys[slot] == st:
+    key = bytes(st[k:])
+    tag = 2 * r + fresh
+    slot = (hash(key) + tag) & _WAIT_MASK
+    if _wait_keys[slot] == key and _wait_tags[slot] == tag:
         return
-    wk = _W[k]
     if here >= _ABSORB or IS_YEU[k]:
         st[k] = 0
-        _wait_mask(st, k + 1, r, 1, h - _V[here] * wk)
+        _wait_mask(st, k + 1, r, 1)
         st[k] = here
     if k < 27:
         top = k - k % 9 + 8
-        lung = 1 if k == 9 else 0
         for end in range(k + 3, min(top, k + 4) + 2):
             absent = 0
             for m in range(k + 1, end):
@@ -479,44 +437,31 @@ def _wait_mask(st, k, r, fresh, h):
                     where = m
             if absent > 1:
                 break
+            lung = 1 if k == 9 else 0
             if absent == 0:
-                run = h
                 for m in range(k, end):
-                    run += _H_LESS[st[m]] * _W[m]
                     st[m] -= 1
-                _wait_mask(st, k, max(r - lung, 0), 0, run)
+                _wait_mask(st, k, max(r - lung, 0), 0)
                 for m in range(k, end):
                     st[m] += 1
             elif _open[0] >> where & 1:
-                # the run with its one absent member the added card
-                run = h
-                for m in range(k, end):
-                    if m != where:
-                        run += _H_LESS[st[m]] * _W[m]
-                        st[m] -= 1
-                v = _search(st, k, run)
-                for m in range(k, end):
-                    if m != where:
-                        st[m] += 1
-                if v >= 0 and v + lung >= r:
-                    _open[0] &= ~(1 << where)
+                _hole_fills(st, k, lung, r, range(k, end), 0)
         if k < 9:
-            _phu_waits(st, k, k + 9, k + 18, r, 0, h)
+            _phu_waits(st, k, r, (k, k + 9, k + 18), 0)
     for g in range(_GROUP_AT[k], _GROUP_AT[k + 1]):
-        _phu_waits(st, k, _GROUP_KINDS[3 * g + 1], _GROUP_KINDS[3 * g + 2], r, 1, h)
+        _phu_waits(st, k, r, LUNG_GROUPS[g], 1)
     if here & _CARDS >= 3:
-        kept = (here - 3) | _ABSORB
-        st[k] = kept
-        _wait_mask(st, k, max(r - 1, 0), 0, h + (_V[kept] - _V[here]) * wk)
+        st[k] = (here - 3) | _ABSORB
+        _wait_mask(st, k, max(r - 1, 0), 0)
         st[k] = here
-    _wait_keys[slot][:] = st
+    _wait_keys[slot] = key
     _wait_tags[slot] = tag
 
 
-def _phu_waits(st, k, a, b, r, lung, h):
-    """Waits through the absorbing phu k, a, b (bí or lưng group, lowest member k, which holds
-    cards) bringing `lung` lưng, in the state `st` of hash `h`: the phu taken whole, or with
-    its one absent member the added card."""
+def _phu_waits(st, k, r, members, lung):
+    """Waits through an absorbing phu of three members (bí or lưng group) with lowest k."""
+    a = members[1]
+    b = members[2]
     sk = st[k]
     sa = st[a]
     sb = st[b]
@@ -526,30 +471,12 @@ def _phu_waits(st, k, a, b, r, lung, h):
         st[k] = (sk - 1) | _ABSORB
         st[a] = (sa - 1) | _ABSORB
         st[b] = (sb - 1) | _ABSORB
-        _wait_mask(st, k, max(r - lung, 0), 0,
-                   h + _H_HOLD[sk] * _W[k] + _H_HOLD[sa] * _W[a] + _H_HOLD[sb] * _W[b])
+        _wait_mask(st, k, max(r - lung, 0), 0)
         st[k] = sk
         st[a] = sa
         st[b] = sb
-        return
-    if have_a:
-        present = a
-        absent = b
-    elif have_b:
-        present = b
-        absent = a
-    else:
-        return
-    if not _open[0] >> absent & 1:
-        return
-    sp = st[present]
-    st[k] = _TAKE[sk]
-    st[present] = _TAKE[sp]
-    v = _search(st, k, h + _H_TAKE[sk] * _W[k] + _H_TAKE[sp] * _W[present])
-    st[k] = sk
-    st[present] = sp
-    if v >= 0 and v + lung >= r:
-        _open[0] &= ~(1 << absent)
+    elif (have_a and _open[0] >> b & 1) or (have_b and _open[0] >> a & 1):
+        _hole_fills(st, k, lung, r, members, 1)
 
 
 def waits(counts, exposed=(), players=5, should_stop=None):
@@ -571,9 +498,7 @@ def waits(counts, exposed=(), players=5, should_stop=None):
     _cap[0] = need
     _open[0] = room
     try:
-        _begin()
-        st = _state(counts)
-        _wait_mask(st, 0, need, 1, _hash(st))
+        _wait_mask(_state(counts), 0, need, 1)
     finally:
         _forget()
     out = []

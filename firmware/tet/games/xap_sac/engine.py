@@ -216,14 +216,6 @@ def play_anchor(play, table, cells=None):
 def play_cells(play, table, cells=None):
     """List of (key, card) a play puts down, in cell order, on the table it was made for
     (`cells`: see play_anchor)."""
-    keys = [0] * MAX_LINE
-    cards = bytearray(MAX_LINE)
-    return [(keys[i], cards[i]) for i in range(play_cells_into(play, table, cells, keys, cards))]
-
-
-def play_cells_into(play, table, cells, keys, cards):
-    """play_cells() without allocating: the keys and cards a play puts down, in cell order, into
-    `keys` and `cards` (room for MAX_LINE each, e.g. a list and a bytearray); returns how many."""
     at = (play >> 4) & 0x7C
     if cells is None or at >= (TS_PATTERN + 4) * 4:
         base = play_anchor(play, table, cells)
@@ -231,12 +223,12 @@ def play_cells_into(play, table, cells, keys, cards):
         base = cells[(play >> 24) & 63]  # play_anchor(), inline
     step = STEP_Y if play & 0x800 else STEP_X
     rank = play & 15
-    size = PAT_K[at >> 2]
-    for i in range(size):
+    out = []
+    for i in range(PAT_K[at >> 2]):
         nib = (play >> (12 + 4 * i)) & 15  # play_card(play, i), inline
-        keys[i] = base + (PAT_CELLS[at + i] - 4) * step
-        cards[i] = (nib & 3) * 14 + rank - (nib >> 2) - 1
-    return size
+        out.append((base + (PAT_CELLS[at + i] - 4) * step,
+                    (nib & 3) * 14 + rank - (nib >> 2) - 1))
+    return out
 
 
 def play_cards(play):
@@ -596,22 +588,7 @@ def _ts_windows(table, cells, ctx):
     return False
 
 
-class _Slicer:
-    """x[EVERY] for x[:]: MicroPython makes a slice object for every x[:] it runs."""
-
-    def __getitem__(self, index):
-        return index
-
-
-EVERY = _Slicer()[:]
-
-# generate's and line_needs' context, filled per call (a tuple would be allocated every call)
-_gen_ctx = [None, -1, None, 0, None]
-_needs_ctx = [None, None]
-
-
-def generate(table, masks, mode, last, out, limit=0, every_order=True, should_stop=None,
-             cells=None):
+def generate(table, masks, mode, last, out, limit=0, every_order=True, should_stop=None):
     """Append to `out` every legal play for a hand given as colour masks per number.
 
     masks[n] has bit `colour` set when the hand holds that card of number n, and bit `colour` + 4
@@ -619,22 +596,16 @@ def generate(table, masks, mode, last, out, limit=0, every_order=True, should_st
     LEAD or FOLLOW; `last` the packed line to follow. With limit > 0 stop after that many plays.
     With every_order False each set of cards on a set of cells comes once, in card order.
     should_stop() is asked at every line start of the table: True ends the generation with the
-    plays found so far (the caller's should_stop knows it said so). `cells`, the table's keys in
-    order, saves sorting them. Returns `out`.
+    plays found so far (the caller's should_stop knows it said so). Returns `out`.
     """
+    need = last if mode == FOLLOW else -1
+    orders = PERMS if every_order else IDENTITY
     # cells in key order, so the plays come in the same order on every runtime and after a reload
-    if cells is None:
-        cells = sorted(table)
-    ctx = _gen_ctx
-    ctx[0] = masks
-    ctx[1] = last if mode == FOLLOW else -1
-    ctx[2] = out
-    ctx[3] = limit
-    ctx[4] = PERMS if every_order else IDENTITY
-    if not _table_windows(table, cells, _fill, ctx, should_stop) and mode == LEAD:
-        ctx[1] = -1
-        _ts_windows(table, cells, ctx)
-    ctx[0] = ctx[2] = None  # the hand and the caller's list are not kept alive here
+    cells = sorted(table)
+    if _table_windows(table, cells, _fill, (masks, need, out, limit, orders), should_stop):
+        return out
+    if mode == LEAD:
+        _ts_windows(table, cells, (masks, -1, out, limit, orders))
     return out
 
 
@@ -690,12 +661,7 @@ def line_needs(table, cells, out, should_stop=None, axes=AXES, firsts=None):
     number missing from the table), and then every card it holds of those numbers lies in some
     play there: outside a follow, which cards can go down is a question of numbers, not colours.
     True when should_stop() said stop (asked at each line start)."""
-    ctx = _needs_ctx
-    ctx[0] = out
-    ctx[1] = firsts
-    stopped = _table_windows(table, cells, _needs, ctx, should_stop, axes)
-    ctx[0] = ctx[1] = None
-    return stopped
+    return _table_windows(table, cells, _needs, (out, firsts), should_stop, axes)
 
 
 def hand_masks(cards, masks=None):
@@ -779,13 +745,11 @@ class XapSac:
                 return q
         return p
 
-    def legal_plays(self, player=None, out=None, limit=0, every_order=True, should_stop=None,
-                    cells=None):
+    def legal_plays(self, player=None, out=None, limit=0, every_order=True, should_stop=None):
         """Legal plays (ints) for `player` (default: whose turn it is) in the current state.
 
         every_order=False gives one play per set of cards on a set of cells (see generate);
-        should_stop() True ends the generation early (see generate); `cells`, the table's keys
-        in order, saves sorting them.
+        should_stop() True ends the generation early (see generate).
         """
         if player is None:
             player = self.turn
@@ -794,7 +758,7 @@ class XapSac:
         if self.phase != PLAYING or not self.hands[player]:
             return out
         return generate(self.table, hand_masks(self.hands[player], self._masks), self.mode,
-                        self.last, out, limit, every_order, should_stop, cells)
+                        self.last, out, limit, every_order, should_stop)
 
     def has_legal_play(self, player=None):
         """True when the player could put cards down now."""
