@@ -4,6 +4,7 @@ import benchlib
 
 from tet.core.rng import Rng
 from tet.games.to_tom import hand as H
+from tet.games.to_tom import scoring as S
 from tet.games.to_tom.cards import NKINDS
 
 TITLE = "Tổ Tôm hand evaluation (to_tom_hand)"
@@ -203,7 +204,7 @@ def main(args):
         full = _add_first_wait(counts)
         for k in range(NKINDS):
             if full[k] and full[k] != counts[k]:
-                H.score_win(full, [], k, {"from_stock": True})
+                S.score_win(full, [], k, {"from_stock": True})
                 break
     benchlib.report("score_win (with its wait scan)", "%.2f" % (benchlib.elapsed_us(
         score_start) / 10000), "ms", "10 winning hands")

@@ -15,6 +15,8 @@ allowed); a yêu at one's own door must be eaten unless someone phỗngs it or d
 offered only when a legal discard follows it.
 """
 
+import sys
+
 from tet.games.to_tom.cards import CODES, IS_YEU, NKINDS
 from tet.games.to_tom import hand as evaluation
 from tet.games.to_tom.hand import LUNG_GROUPS   # members in kind order
@@ -570,7 +572,7 @@ class ToTom:
         streak = self.streak if self.streak_player == p else 0
         ctx = {"from_stock": self.src == SRC_DRAW and self.phase == P_U, "streak": streak,
                "players": self.n, "thap_hong_or_more": self.thap_hong_or_more}
-        self.score = evaluation.score_win(counts, exposed, scored, ctx)
+        self.score = _score_win(counts, exposed, scored, ctx)
         self.winner = p
         self.next_dealer = p
         self._log(p, "u", card, self.score["partition"])
@@ -689,6 +691,27 @@ class ToTom:
                         "card": CODES[card] if card >= 0 else None,
                         "phu": _phu_codes(phu)})
         return out
+
+
+def _score_win(counts, exposed, card, ctx):
+    """scoring.score_win, its module loaded for this win only and forgotten after: play does
+    not need it, and from .mpy files its bytecode would hold the heap through every game."""
+    from tet.games.to_tom import scoring
+
+    try:
+        return scoring.score_win(counts, exposed, card, ctx)
+    finally:
+        _forget("tet.games.to_tom.scoring")
+
+
+def _forget(name):
+    """Drop module `name` from sys.modules and from its package (as tet.core.app.forget_module,
+    which the engine does not import: the host tools use it without the app)."""
+    sys.modules.pop(name, None)
+    package = sys.modules.get("tet.games.to_tom")
+    child = name.rpartition(".")[2]
+    if package is not None and child in package.__dict__:
+        delattr(package, child)
 
 
 def _phu_codes(phu):
