@@ -2,7 +2,7 @@
 
 from tetcli.common import CliError, OneLineParser, emit_json
 
-from tet.games.to_tom import cards as C
+from tet.games.to_tom import card_names as C
 from tet.games.to_tom import hand as H
 from tet.games.to_tom import scoring as S
 

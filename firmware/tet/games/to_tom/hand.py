@@ -125,6 +125,16 @@ def _begin():
         _wait_keys, _wait_tags = _table(_WAIT_SLOTS)
 
 
+def release():
+    """Free the memos (the next search makes them again): at the end of a game, so that what
+    comes then (the win's scoring module, the next deal, a save read back) has their heap."""
+    global _memo_keys, _memo_vals, _wait_keys, _wait_tags
+    _memo_keys = []
+    _memo_vals = bytearray(0)
+    _wait_keys = []
+    _wait_tags = bytearray(0)
+
+
 class Stopped(Exception):
     """Raised inside a search when its should_stop callable said stop."""
 
