@@ -92,7 +92,7 @@ FILE_LANE_SHORT = {
     "test_to_tom_long_hoi": "40 games of one hội from .mpy files: the win's scoring module "
                             "(tet.games.to_tom.scoring, loaded at each win and forgotten after) "
                             "finds no free block over ~350 B on the heap the games have "
-                            "fragmented (13-19 KB free): fails at 184K, passes at 192K "
+                            "fragmented (13-19 KB free): fails at 184-192K, passes at 200K "
                             "(measured 2026-12-02)",
     "test_to_tom_together_host": "hosting a Tổ Tôm table from .mpy files: the lobby, the host's "
                                  "table and the shared state beside the game's modules "
