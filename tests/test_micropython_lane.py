@@ -84,17 +84,19 @@ def test_portable_module_under_micropython(module, romfs_image):
 # harness's share given back): listed so `make test` shows them as expected failures until the
 # games' heap shrinks (not strict: at the edge, a small change of layout decides).
 FILE_LANE_SHORT = {
-    "test_to_tom_ui_game": "Tổ Tôm's modules take ~77 KB of heap from .mpy files (hand 20 KB, "
-                           "engine 23 KB): out of heap while saving, the game closes with the "
-                           "out-of-memory message",
     "test_long_evening": "Tổ Tôm does not fit after the other games' names are interned",
     "test_o_an_quan_together_host": "hosting a table from .mpy files: with the lobby open 127 KB "
                                     "are in use (43.5 KB of it the test harness); the lobby "
                                     "closes with the out-of-memory message (measured "
                                     "2026-12-01; ROMFS passes at 160K)",
-    "test_to_tom_long_hoi": "as test_to_tom_ui_game: Tổ Tôm's modules from .mpy files",
-    "test_to_tom_ui_end": "as test_to_tom_ui_game: Tổ Tôm's modules from .mpy files",
-    "test_to_tom_together_host": "as test_to_tom_ui_game: Tổ Tôm's modules from .mpy files",
+    "test_to_tom_long_hoi": "40 games of one hội from .mpy files: the win's scoring module "
+                            "(tet.games.to_tom.scoring, loaded at each win and forgotten after) "
+                            "finds no free block over ~350 B on the heap the games have "
+                            "fragmented (13-19 KB free): fails at 184-192K, passes at 200K "
+                            "(measured 2026-12-02)",
+    "test_to_tom_together_host": "hosting a Tổ Tôm table from .mpy files: the lobby, the host's "
+                                 "table and the shared state beside the game's modules "
+                                 "(measured 2026-12-02)",
     "test_to_tom_together_people": "the host and four simulated guests in one heap, Tổ Tôm from "
                                    ".mpy files: measured 2026-12-02, it passed in one checkout "
                                    "and ran out of heap in a clean clone (7.9 KB free, no hole "

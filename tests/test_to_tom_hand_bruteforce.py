@@ -10,6 +10,7 @@ shown split and the points of wins (by enumerating every split of the winning ha
 import random
 
 from tet.games.to_tom import hand as H
+from tet.games.to_tom import scoring as S
 from tet.games.to_tom.cards import NKINDS
 
 YEU = (0, 9, 18, 27, 28, 29)
@@ -286,7 +287,7 @@ def test_waits_of_hands_one_card_short_match_brute_force():
 
 def test_shown_split_is_made_of_phu_with_the_most_lung():
     for cnt, _ in hands(5, 1500, (18, 20, 21, 25)):
-        info = H.analyse(bytearray(cnt))
+        info = S.analyse(bytearray(cnt))
         expected = brute_lung(cnt)
         assert info["thanh"] == (expected >= 0)
         assert info["red"] == sum(cnt[k] for k in RED)
@@ -308,7 +309,7 @@ def test_shown_split_is_made_of_phu_with_the_most_lung():
 def test_partial_split_of_a_hand_that_is_not_thanh_matches_brute_force():
     checked = 0
     for cnt, _ in hands(7, 900, (6, 9, 12, 15, 17)):
-        info = H.analyse(bytearray(cnt))
+        info = S.analyse(bytearray(cnt))
         if info["thanh"]:
             continue
         lung, kept = brute_partial(cnt)
@@ -400,7 +401,7 @@ def test_points_of_wins_match_an_enumeration_of_every_split():
         streak = rnd.choice((0, 0, 1, 2))
         from_stock = rnd.random() < 0.5
         ctx = {"streak": streak, "from_stock": from_stock}
-        got = H.score_win(bytearray(cnt), [], card, ctx)
+        got = S.score_win(bytearray(cnt), [], card, ctx)
         assert got["points"] == brute_points(cnt, [], card, streak, from_stock, 5), (cnt, card)
         used = [0] * NKINDS
         for phu in got["partition"]:

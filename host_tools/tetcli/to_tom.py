@@ -2,8 +2,9 @@
 
 from tetcli.common import CliError, OneLineParser, emit_json
 
-from tet.games.to_tom import cards as C
+from tet.games.to_tom import card_names as C
 from tet.games.to_tom import hand as H
+from tet.games.to_tom import scoring as S
 
 MAX_CARDS = 25
 
@@ -54,7 +55,7 @@ def _codes(kinds):
 def check_report(counts, players, win=None, ctx=None):
     """The JSON object of `tet totom check` for a count vector; `win` is the winning card's kind
     (None: the hand is scored without the extras a winning card brings), ctx as score_win's."""
-    info = H.analyse(counts, (), players)
+    info = S.analyse(counts, (), players)
     out = {"cards": sum(counts), "players": players, "thanh": info["thanh"],
            "lung": info["lung"], "partition": [_codes(p) for p in info["partition"]],
            "rest": _codes(info["rest"]), "red": info["red"]}
@@ -65,7 +66,7 @@ def check_report(counts, players, win=None, ctx=None):
         if wins:
             ctx = dict(ctx or {})
             ctx["players"] = players
-            score = H.score_win(counts, (), win, ctx)
+            score = S.score_win(counts, (), win, ctx)
             out["extras"] = score["extras"]
             out["chuc_sac"] = score["chuc_sac"]
             out["points"] = score["points"]

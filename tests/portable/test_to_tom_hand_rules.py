@@ -3,6 +3,7 @@ counting, ù with five and four players, laid phu, waits and the scoring of ch�
 Runs under pytest and real MicroPython."""
 
 from tet.games.to_tom import hand as H
+from tet.games.to_tom import scoring as S
 from tet.games.to_tom.cards import CODES, NKINDS
 
 K = {}
@@ -119,26 +120,26 @@ def test_laid_phu_count_as_laid():
 
 def test_analyse_reports_split_lung_and_red():
     hand = counts(YEU12 + " 7N 3V 3S 4S 5S 6S 5V 6V 7V")
-    info = H.analyse(hand)
+    info = S.analyse(hand)
     assert info["thanh"] and info["lung"] == 1 and info["red"] == 6
     assert sorted(info["partition"][0]) == sorted(kinds("7N 3V 3S"))   # lưng phu shown first
     laid = [kinds("2S 2S 2S")]
-    info = H.analyse(counts("1V 4S 5S 6S"), laid)
+    info = S.analyse(counts("1V 4S 5S 6S"), laid)
     assert info["partition"][0] == laid[0] and info["lung"] == 1
-    info = H.analyse(counts("1V 4S 6S"))
+    info = S.analyse(counts("1V 4S 6S"))
     assert not info["thanh"] and info["partition"] == [[K["1V"]]]
     assert info["rest"] == kinds("4S 6S") and info["lung"] == 0
 
 
 def test_a_hand_that_is_not_thanh_shows_its_best_partial_split():
     # the most lưng first: [8N 2V 2S] leaving 2N out, not the bí [2V 2N 2S] leaving 8N
-    info = H.analyse(counts("8N 2V 2N 2S"))
+    info = S.analyse(counts("8N 2V 2N 2S"))
     assert not info["thanh"] and info["lung"] == 1 and info["rest"] == kinds("2N")
-    info = H.analyse(counts("7N 3V 3S 2N 2N 2N 5S 5N 9V"))
+    info = S.analyse(counts("7N 3V 3S 2N 2N 2N 5S 5N 9V"))
     assert info["lung"] == 2 and info["rest"] == kinds("9V 5N 5S")
     # then the fewest cards left out: the bí [5V 5N 5N 5S] leaves 3V 4V, the run [3V 4V 5V]
     # would leave three cards
-    info = H.analyse(counts("3V 4V 5V 5N 5N 5S"))
+    info = S.analyse(counts("3V 4V 5V 5N 5N 5S"))
     assert info["lung"] == 0 and info["rest"] == kinds("3V 4V")
 
 
@@ -182,7 +183,7 @@ def test_waits_with_four_players_need_two_lung():
 def win(codes, card, ctx=None):
     hand = counts(codes)
     hand[K[card]] += 1
-    return H.score_win(hand, [], K[card], ctx or {})
+    return S.score_win(hand, [], K[card], ctx or {})
 
 
 def test_xuyen_and_tom():
@@ -227,24 +228,24 @@ def test_chi_chi_nay_only_from_the_stock():
 
 def test_colour_chuc_sac():
     black = "2V 3V 4V 5V 6V 7V 2N 3N 4N 5N 6N 7N 2S 3S 4S 1V 1S"
-    s = H.score_win(counts(black + " OC OC OC OC"), [], None)
+    s = S.score_win(counts(black + " OC OC OC OC"), [], None)
     assert s["chuc_sac"] == ["kinh_tu_co"] and s["points"] == 48
-    s = H.score_win(counts(black + " 1N 1N 1N 1N"), [], None)
+    s = S.score_win(counts(black + " 1N 1N 1N 1N"), [], None)
     assert s["chuc_sac"] == ["bach_dinh"] and s["points"] == 16
-    s = H.score_win(counts(black + " 7N 3V 3S OC"), [], None)
+    s = S.score_win(counts(black + " 7N 3V 3S OC"), [], None)
     assert s["chuc_sac"] == ["kinh_cu", "tom"] and s["points"] == 10 + 2
     assert s["xuong"] == "Kính Cụ, Tôm"
 
 
 def test_thap_hong_exactly_ten_or_the_option():
     ten = "9V 9V 8S 8S CC CC TT TT OC OC 2N 3N 4N 5N 6N 7N 2S 3S 4S 1V 1S"
-    assert H.red_total(counts(ten)) == 10
-    s = H.score_win(counts(ten), [], None)
+    assert S.red_total(counts(ten)) == 10
+    s = S.score_win(counts(ten), [], None)
     assert s["chuc_sac"] == ["thap_hong", "leo"] and s["points"] == 12 + 4
     eleven = "9V 9V 8S 8S CC CC TT TT OC OC 9S 3N 4N 5N 6N 7N 8N 2S 3S 4S 1S"
-    assert H.red_total(counts(eleven)) == 11
-    assert "thap_hong" not in H.score_win(counts(eleven), [], None)["chuc_sac"]
-    s = H.score_win(counts(eleven), [], None, {"thap_hong_or_more": True})
+    assert S.red_total(counts(eleven)) == 11
+    assert "thap_hong" not in S.score_win(counts(eleven), [], None)["chuc_sac"]
+    s = S.score_win(counts(eleven), [], None, {"thap_hong_or_more": True})
     assert "thap_hong" in s["chuc_sac"]
 
 
@@ -259,14 +260,14 @@ def test_streak_extras():
 
 def test_plain_win_is_suong():
     hand = "1V 1N 1S CC TT OC 2N 2N 2N 4S 5S 6S 5V 6V 7V 7N 8N 9N 9V 9S 9S"
-    s = H.score_win(counts(hand), [], None)
+    s = S.score_win(counts(hand), [], None)
     assert s["chuc_sac"] == ["suong"] and s["points"] == 4 and s["xuong"] == "Suông"
 
 
 def test_score_win_rejects_a_hand_that_cannot_u():
     for hand, card in ((XUYEN + " 9V", "9V"), (XUYEN + " 5S", "9V")):
         try:
-            H.score_win(counts(hand), [], K[card])
+            S.score_win(counts(hand), [], K[card])
         except ValueError:
             pass
         else:

@@ -6,6 +6,7 @@ cạ examples and their waits, and the king's hand of the Cao Bá Quát story. R
 real MicroPython."""
 
 from tet.games.to_tom import hand as H
+from tet.games.to_tom import scoring as S
 from tet.games.to_tom.cards import CODES, IS_YEU, NKINDS
 
 K = {}
@@ -141,7 +142,7 @@ def test_every_seed_line_is_a_phu_and_every_labelled_lung_is_lung():
 def test_every_hand_is_thanh_with_a_lung_and_can_u():
     for number, lines, _ in SEED_HANDS:
         counts = hand_counts(lines)
-        info = H.analyse(counts)
+        info = S.analyse(counts)
         assert info["thanh"], number
         assert info["lung"] >= 1, number
         assert H.can_u(counts), number
@@ -155,7 +156,7 @@ def test_every_hand_is_thanh_with_a_lung_and_can_u():
 def test_shown_partition_uses_every_card_once_and_is_made_of_phu():
     for number, lines, _ in SEED_HANDS:
         counts = hand_counts(lines)
-        info = H.analyse(counts)
+        info = S.analyse(counts)
         used = bytearray(NKINDS)
         lung = 0
         for phu in info["partition"]:
@@ -170,14 +171,14 @@ def test_shown_partition_uses_every_card_once_and_is_made_of_phu():
 
 def test_labelled_chuc_sac_are_scored():
     for number, lines, labels in SEED_HANDS:
-        score = H.score_win(hand_counts(lines), [], None)
+        score = S.score_win(hand_counts(lines), [], None)
         for label in labels:
             assert label in score["chuc_sac"], (number, label, score["chuc_sac"])
 
 
 def test_hand_10_shows_four_lung_phu_including_tom_and_leo():
     lines = SEED_HANDS[9][1]
-    score = H.score_win(hand_counts(lines), [], None)
+    score = S.score_win(hand_counts(lines), [], None)
     shown = [sorted(p) for p in score["partition"]]
     assert sorted(kinds("7N 3V 3S")) in [sorted(set(p)) for p in shown]
     assert sorted(kinds("9V 8S CC")) in shown
@@ -186,7 +187,7 @@ def test_hand_10_shows_four_lung_phu_including_tom_and_leo():
 
 
 def test_hand_8_is_kinh_cu_worth_ten():
-    score = H.score_win(hand_counts(SEED_HANDS[7][1]), [], None)
+    score = S.score_win(hand_counts(SEED_HANDS[7][1]), [], None)
     assert score["chuc_sac"] == ["kinh_cu"]
     assert score["points"] == 10
     assert score["xuong"] == "Kính Cụ"
@@ -203,7 +204,7 @@ def test_the_kings_hand_in_the_cao_ba_quat_story_is_leo_not_chi_chi_nay():
         hand[k] += 1
     assert H.waits(hand) == kinds("5N CC")
     hand[K["CC"]] += 1
-    score = H.score_win(hand, [], K["CC"], {"from_stock": True})
+    score = S.score_win(hand, [], K["CC"], {"from_stock": True})
     assert score["chuc_sac"] == ["leo"] and score["points"] == 8
 
 

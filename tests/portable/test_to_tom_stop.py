@@ -4,6 +4,7 @@ they run, they end early when it says so, and give the same answer when it never
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
 from tet.games.to_tom import hand as H
+from tet.games.to_tom import scoring as S
 from tet.games.to_tom.ai import Player
 from tet.games.to_tom.cards import NKINDS
 
@@ -99,9 +100,9 @@ def _stops_at_every_poll(fn, plain):
 def test_the_hand_analysis_polls_and_stops():
     for codes in (HAND, HAND[:-2]):
         counts = counts_of(codes)
-        plain = H.analyse(counts)
-        _stops_at_every_poll(lambda s: H.analyse(counts, (), 5, s), plain)
-        assert H.analyse(counts) == plain       # nothing left behind
+        plain = S.analyse(counts)
+        _stops_at_every_poll(lambda s: S.analyse(counts, (), 5, s), plain)
+        assert S.analyse(counts) == plain       # nothing left behind
 
 
 def test_the_win_checks_poll_and_stop():
@@ -109,11 +110,11 @@ def test_the_win_checks_poll_and_stop():
     assert H.can_u(full)
     _stops_at_every_poll(lambda s: H.can_u(full, (), 5, s), True)
     one_n = 9
-    plain = H.score_win(full, [], one_n, {"from_stock": True})
+    plain = S.score_win(full, [], one_n, {"from_stock": True})
     # score_win runs can_u, a wait scan and split searches: a stop in any of them ends it
-    _stops_at_every_poll(lambda s: H.polled(s, H.score_win, full, [], one_n,
+    _stops_at_every_poll(lambda s: H.polled(s, S.score_win, full, [], one_n,
                                             {"from_stock": True}), plain)
-    assert H.score_win(full, [], one_n, {"from_stock": True}) == plain
+    assert S.score_win(full, [], one_n, {"from_stock": True}) == plain
 
 
 def test_the_checker_result_stops_in_any_of_its_searches():

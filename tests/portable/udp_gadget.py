@@ -30,7 +30,7 @@ BOARDS = ("ttgo_tdisplay", "ttgo_tdisplay", "devkit_ssd1306", "m5stickc_plus", "
           "devkit_ssd1306")
 SAMPLE_MS = 1000
 SPEED = 3           # virtual ms per real ms: the people are quick, the gadgets mostly wait
-SETTLE_MS = 2500    # the host serves on after the last result, so every guest gets it
+SETTLE_MS = 10000   # the host serves on after the last result, so every guest gets it
 
 
 def held_to_real_time(hw):

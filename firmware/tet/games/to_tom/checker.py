@@ -17,6 +17,7 @@ from tet.core import sound
 from tet.core.app import Screen
 from tet.core.text import clip, wrap
 from tet.games.to_tom import hand as H
+from tet.games.to_tom import scoring as S
 from tet.games.to_tom.cards import CODES, IS_RED, NAMES, NKINDS
 
 MAX_CARDS = 25
@@ -41,7 +42,7 @@ def describe(counts, players, should_stop=None):
     `should_stop` (polled during every search) it returns None when told to stop."""
     n = sum(counts)
     full = 25 if players == 4 else 21
-    info = H.analyse(counts, (), players, should_stop)
+    info = S.analyse(counts, (), players, should_stop)
     if info is None:
         return None
     if info["thanh"]:
@@ -55,7 +56,7 @@ def describe(counts, players, should_stop=None):
         if wins is None:
             return None
         if wins:
-            score = H.polled(should_stop, H.score_win, counts, [], None, {"players": players})
+            score = H.polled(should_stop, S.score_win, counts, [], None, {"players": players})
             if score is None:
                 return None
             second = "Ù: %s · %d điểm" % (score["xuong"], score["points"])

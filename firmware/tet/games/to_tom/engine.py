@@ -15,6 +15,8 @@ allowed); a yêu at one's own door must be eaten unless someone phỗngs it or d
 offered only when a legal discard follows it.
 """
 
+import sys
+
 from tet.games.to_tom.cards import CODES, IS_YEU, NKINDS
 from tet.games.to_tom import hand as evaluation
 from tet.games.to_tom.hand import LUNG_GROUPS   # members in kind order
@@ -457,6 +459,8 @@ class ToTom:
     def _set(self, phase, actor):
         self.phase = phase
         self.actor = actor
+        if phase == P_OVER:
+            evaluation.release()    # the game's searches are done: their memos go
 
     def _log(self, p, action, card, phu):
         if self.log is not None:
@@ -570,7 +574,7 @@ class ToTom:
         streak = self.streak if self.streak_player == p else 0
         ctx = {"from_stock": self.src == SRC_DRAW and self.phase == P_U, "streak": streak,
                "players": self.n, "thap_hong_or_more": self.thap_hong_or_more}
-        self.score = evaluation.score_win(counts, exposed, scored, ctx)
+        self.score = _score_win(counts, exposed, scored, ctx)
         self.winner = p
         self.next_dealer = p
         self._log(p, "u", card, self.score["partition"])
@@ -604,82 +608,11 @@ class ToTom:
         """Rebuild a game saved by to_dict() (version 2, or the lists of version 1). Every field
         is checked (types, ranges, sizes, and for a `whole` game the 120 cards all accounted
         for and a move to make; a seat's view at a shared table holds only its own cards):
-        anything else raises ValueError, never allocates more than a game holds."""
-        _need(type(d) is dict, "not a dict")
-        n = _int(d, "n", 4, 5)
-        players = n - 1
-        g = cls(n, _int(d, "dealer", 0, players), _int(d, "sp", -1, players),
-                _int(d, "st", 0, 1000), record=False)
-        g.hands = _per_player(d, "hands", n, _counts, 4, MAX_HAND)
-        g.khan = [list(k) for k in _per_player(d, "khan", n, _kinds, NKINDS, 8)]
-        laid = _field(d, "laid", list)
-        _need(len(laid) == n, "laid")
-        g.laid = []
-        for lp in laid:
-            _need(type(lp) is list and len(lp) <= 12, "laid")
-            g.laid.append([tuple(_kinds(phu, NKINDS, MAX_PHU)) for phu in lp])
-        g.banned = _per_player(d, "banned", n, _counts, 1, NKINDS)
-        g.door_passed = _per_player(d, "passed", n, _counts, 1, NKINDS)
-        g.stock = _kinds(d.get("stock"), NKINDS, MAX_STOCK)
-        g.left = len(g.stock)
-        g.pile = _kinds(d.get("pile"), NKINDS, MAX_STOCK)
-        g.pile_door = _kinds(d.get("pile_door"), n, MAX_STOCK)
-        _need(len(g.pile_door) == len(g.pile), "pile_door")
-        g.phase = _int(d, "phase", P_DISCARD, P_OVER)
-        g.actor = _int(d, "actor", -1, players)
-        g.card = _int(d, "card", -1, NKINDS - 1)
-        g.door = _int(d, "door", -1, players)
-        g.src = _int(d, "src", 0, SRC_PASSED)
-        g.discarder = _int(d, "discarder", -1, players)
-        g.stage = _int(d, "stage", _ST_U, _ST_EAT)
-        g.u_queue = list(_kinds(d.get("uq"), n, n))
-        g.take_card = _int(d, "tc", -1, NKINDS - 1)
-        g.take_phu = tuple(_kinds(d.get("tp"), NKINDS, MAX_PHU))
-        g.first_move = _field(d, "first", bool)
-        g.winner = _int(d, "winner", -1, players)
-        g.next_dealer = _int(d, "next", -1, players)
-        score = d.get("score")
-        _need(score is None or type(score) is dict, "score")
-        g.score = score
-        g.extra = _int(d, "extra", -1, NKINDS - 1)
-        if whole:
-            g._check_cards()
-            g._check_turn()
-        return g
+        anything else raises ValueError, never allocates more than a game holds. The checks
+        are in tet.games.to_tom.restore, loaded only then (read_save forgets it after)."""
+        from tet.games.to_tom.restore import game_from_dict
 
-    def _check_cards(self):
-        """Every kind's four cards are somewhere: hands, khàn, laid phu, stock, pile, the door."""
-        seen = bytearray(NKINDS)
-        for p in range(self.n):
-            for k in range(NKINDS):
-                seen[k] += self.hands[p][k]
-            for k in self.khan[p]:
-                seen[k] += 3
-            for phu in self.laid[p]:
-                for k in phu:
-                    seen[k] += 1
-        for part in (self.stock, self.pile):
-            for k in part:
-                seen[k] += 1
-        if self.card >= 0 and self.phase != P_OVER:
-            seen[self.card] += 1
-        for k in range(NKINDS):
-            _need(seen[k] == 4, "the cards do not add up")
-
-    def _check_turn(self):
-        """A game in progress has someone to move with at least one legal move."""
-        if self.phase == P_OVER:
-            return
-        _need(self.actor >= 0 and (self.phase == P_DISCARD) == (self.card < 0), "phase")
-        _need(self.phase == P_DISCARD or self.door >= 0, "door")
-        _need(self.phase != P_U or (self.u_queue and self.u_queue[0] == self.actor), "ù queue")
-        _need(self.phase != P_KHAN or self.card in self.khan[self.actor], "khàn")
-        _need(self.phase != P_EAT or self.actor == self.door, "door")
-        try:
-            ok = bool(self.legal(self.actor))
-        except (IndexError, KeyError, TypeError, AttributeError):
-            ok = False
-        _need(ok, "no move to make")
+        return game_from_dict(sys.modules[__name__], cls, d, whole)
 
     def log_dicts(self):
         """The action log as dicts {player, action, card, phu} with card codes."""
@@ -689,6 +622,28 @@ class ToTom:
                         "card": CODES[card] if card >= 0 else None,
                         "phu": _phu_codes(phu)})
         return out
+
+
+def _score_win(counts, exposed, card, ctx):
+    """scoring.score_win, its module loaded for this win only and forgotten after: play does
+    not need it, and from .mpy files its bytecode would hold the heap through every game."""
+    evaluation.release()
+    from tet.games.to_tom import scoring
+
+    try:
+        return scoring.score_win(counts, exposed, card, ctx)
+    finally:
+        _forget("tet.games.to_tom.scoring")
+
+
+def _forget(name):
+    """Drop module `name` from sys.modules and from its package (as tet.core.app.forget_module,
+    which the engine does not import: the host tools use it without the app)."""
+    sys.modules.pop(name, None)
+    package = sys.modules.get("tet.games.to_tom")
+    child = name.rpartition(".")[2]
+    if package is not None and child in package.__dict__:
+        delattr(package, child)
 
 
 def _phu_codes(phu):
@@ -755,25 +710,11 @@ class Hoi:
 
     @classmethod
     def from_dict(cls, d):
-        """Rebuild a hội saved by to_dict(); every field is checked (ValueError otherwise)."""
-        _need(type(d) is dict, "not a dict")
-        n = _int(d, "n", 4, 5)
-        h = cls(n, _int(d, "dealer", 0, n - 1), _int(d, "target", 1, 10000))
-        scores = _field(d, "scores", list)
-        _need(len(scores) == n, "scores")
-        for v in scores:
-            _need(type(v) is int and -MAX_POINTS <= v <= MAX_POINTS, "scores")
-        h.scores = list(scores)
-        h.last_winner = _int(d, "last", -1, n - 1)
-        h.streak = _int(d, "streak", 0, 1000)
-        h.games = _int(d, "games", 0, MAX_GAMES)
-        history = _field(d, "history", list)
-        _need(len(history) <= h.games, "history")
-        h.history = []
-        for x in history:
-            _need(type(x) is list and len(x) == 2, "history")
-            h.history.append((_in_range(x[0], -1, n - 1), _in_range(x[1], 0, MAX_POINTS)))
-        return h
+        """Rebuild a hội saved by to_dict(); every field is checked (ValueError otherwise; the
+        checks are in tet.games.to_tom.restore)."""
+        from tet.games.to_tom.restore import hoi_from_dict
+
+        return hoi_from_dict(sys.modules[__name__], cls, d)
 
 
 # ---- saves: compact fields and their checks ----
@@ -790,17 +731,6 @@ ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _LETTERS = ALPHABET.encode()
 
 
-def _values():
-    """An ASCII code -> its ALPHABET value, 255 for any other."""
-    table = bytearray(b"\xff" * 256)
-    for i in range(len(_LETTERS)):
-        table[_LETTERS[i]] = i
-    return table
-
-
-_VALUE = _values()
-
-
 def pack_kinds(kinds):
     """Kinds (or seats) as a string, one ALPHABET character each (built as bytes: a str of
     one character per card would make each a qstr, and a list of them a block per save)."""
@@ -813,60 +743,3 @@ def pack_kinds(kinds):
 def pack_digits(counts):
     """A count vector (values 0-9) as a string of digits."""
     return pack_kinds(counts)
-
-
-def _need(ok, what):
-    if not ok:
-        raise ValueError("Tổ Tôm save: " + what)
-
-
-def _field(d, key, kind):
-    v = d.get(key)
-    _need(type(v) is kind, key)
-    return v
-
-
-def _in_range(x, lo, hi):
-    """x when it is an int (not a bool) in lo..hi, else ValueError."""
-    if type(x) is not int or not lo <= x <= hi:
-        raise ValueError("Tổ Tôm save: a number out of range")
-    return x
-
-
-def _int(d, key, lo, hi):
-    v = d.get(key)
-    _need(type(v) is int and lo <= v <= hi, key)
-    return v
-
-
-def _kinds(v, limit, size):
-    """A bytearray of values below `limit` from a packed string (version 2) or a list of ints
-    (version 1) of at most `size` items."""
-    _need((type(v) is str or type(v) is list) and len(v) <= size, "cards")
-    if isinstance(v, list):
-        out = bytearray(len(v))
-        for i in range(len(v)):
-            out[i] = _in_range(v[i], 0, limit - 1)
-        return out
-    # one table lookup per character: a guest at a shared table reads a whole game each move
-    out = bytearray(v.encode())
-    _need(len(out) == len(v), "cards")
-    for i in range(len(out)):
-        x = _VALUE[out[i]]
-        if x >= limit:
-            raise ValueError("Tổ Tôm save: a number out of range")
-        out[i] = x
-    return out
-
-
-def _counts(v, top, total):
-    """A 30-slot count vector of values 0..top summing to at most `total`."""
-    out = _kinds(v, top + 1, NKINDS)
-    _need(len(out) == NKINDS and sum(out) <= total, "counts")
-    return out
-
-
-def _per_player(d, key, n, parse, a, b):
-    v = _field(d, key, list)
-    _need(len(v) == n, key)
-    return [parse(x, a, b) for x in v]

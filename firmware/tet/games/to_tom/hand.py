@@ -1,4 +1,5 @@
-"""Tổ Tôm hand evaluation: thành, lưng, ù, waits and the chức sắc of a win.
+"""Tổ Tôm hand evaluation during play: thành, lưng, ù and waits (the split to show and the
+chức sắc of a win are in scoring.py, loaded only then).
 
 A hand is a 30-slot count vector (see to_tom_cards). The search is exact and memoised. The lowest
 kind k still holding cards must go into a phu whose lowest member is k: a run from k (3 to 5
@@ -6,12 +7,14 @@ cards: longer runs split into such runs with the same lưng, a Văn run being l�
 starts at 1N), the bí of k's number, a lưng group, or a khàn; or, when k is a yêu or belongs to an
 absorbing phu already chosen (bí, lưng group, khàn: "extra copies allowed"), its remaining copies
 may be dropped. The state is one bytearray: the low 3 bits of a slot are the cards left, the bits
-above count the absorbing phu that hold the kind; the memo key is the state's bytes. Waits come
-from one search with the added card still free (see _wait_mask), the split to show from a second
-search that also weighs Tôm, Lèo and the cards left out (see best_partition).
+above count the absorbing phu that hold the kind; a memo entry keeps a copy of the state,
+found by a hash the search keeps as it goes, so that a search step allocates nothing (see _V).
+Waits come from one search with the added card still free (see _wait_mask); the split to show
+comes from a second search that also weighs Tôm, Lèo and the cards left out
+(scoring.best_partition).
 """
 
-from tet.games.to_tom.cards import CC, IS_RED, IS_YEU, OC
+from tet.games.to_tom.cards import IS_YEU
 
 try:
     from micropython import const
@@ -45,25 +48,91 @@ _CARDS = const(7)       # mask of the cards-left bits
 _TAKE = bytes([0 if c & _CARDS <= 1 else ((c & _CARDS) - 1) | _ABSORB for c in range(16)])
 _DEC = bytes([0 if c & _CARDS <= 1 else c - 1 for c in range(16)])
 
-# Memo: a direct-mapped cache allocated once (a growing dict would need ever larger contiguous
-# blocks, which a fragmented MicroPython heap may not have). A colliding entry replaces the old
-# one, so the heap it holds is bounded (128 keys of 30 bytes); it is emptied after each call.
-_SLOTS = 128
-_MEMO_MASK = const(127)     # _SLOTS - 1
-_NO_KEYS = (bytes(0),) * _SLOTS
-_memo_keys = list(_NO_KEYS)
-_memo_vals = bytearray(_SLOTS)
+
+# The searches index their memos by a hash of the state kept as it changes, so that a node
+# makes no object (a key made of the state's bytes was one per node): the hash is the sum over
+# the kinds of _V[slot value] * _W[kind], a value 0 adding nothing, and a search step passes
+# its child the hash moved by what the step changed, (_V[new] - _V[old]) * _W[kind], read from
+# the tables below. It stays under 2**29 (255 * 65535 * 30), a small int on the device.
+def _weights(count, bits, seed):
+    """`count` pseudo-random numbers of `bits` bits (a 16-bit xorshift: small ints only)."""
+    out = []
+    x = seed
+    for _ in range(count):
+        x ^= (x << 7) & 0xFFFF
+        x ^= x >> 9
+        x ^= (x << 8) & 0xFFFF
+        out.append(x >> (16 - bits))
+    return out
+
+
+_V = tuple([0] + _weights(15, 8, 0x2545))
+_W = tuple(_weights(_N, 16, 0x9E37))
+# hash moves of one slot, by its value before: a card taken by an absorbing phu (_TAKE) or by
+# a run (_DEC) in _search; in the wait search, a card added (the fresh wait), a card taken by a
+# run (the flag kept) and one taken by an absorbing phu (the flag set, even on the last card)
+_H_TAKE = tuple([_V[_TAKE[c]] - _V[c] for c in range(16)])
+_H_DEC = tuple([_V[_DEC[c]] - _V[c] for c in range(16)])
+_H_ADD = tuple([_V[c + 1] - _V[c] if c < 15 else 0 for c in range(16)])
+_H_LESS = tuple([_V[c - 1] - _V[c] if c & _CARDS else 0 for c in range(16)])
+_H_HOLD = tuple([_V[(c - 1) | _ABSORB] - _V[c] if c & _CARDS else 0 for c in range(16)])
+_SHIFT = const(12)      # memo slot: hash bits 12 and up (those mix the most kinds)
+
+
+def _hash(st):
+    """The memo hash of a search state (see _V)."""
+    h = 0
+    for k in range(_N):
+        h += _V[st[k]] * _W[k]
+    return h
+
+
+def _table(slots):
+    """(keys, values) of a memo of `slots` entries: a 30-byte bytearray per key, compared and
+    stored in place (no object per lookup), each a small block (none needs a long free run)."""
+    return [bytearray(_N) for _ in range(slots)], bytearray(slots)
+
+
+# Memos: direct-mapped caches (a growing dict would need ever larger contiguous blocks, which a
+# fragmented MicroPython heap may not have), made by the first search and kept (_begin): the
+# heap that opens a table (setup menu, lobby) does not hold them. A colliding entry replaces
+# the old one; a hit compares the whole state, so the answers are exact whatever the hash. A
+# value of 0 marks a free slot: each call frees them all (_forget).
+_SLOTS = 64
+_MEMO_MASK = const(63)      # _SLOTS - 1
+_memo_keys = []
+_memo_vals = bytearray(0)   # value: lưng + 2 (1 for "not thành")
 # Most lưng _search looks for: the search of a call stops at a split with this many, and every
 # value it returns or keeps is capped there (set per call, so the memo agrees with itself).
 _cap = [0]
 _NO_CAP = 99
 
-# Memo of the wait search (hole still free): key and tag (lưng still needed x 2 + fresh).
-_WAIT_SLOTS = 64
-_WAIT_MASK = const(63)      # _WAIT_SLOTS - 1
-_NO_WAIT_KEYS = (bytes(0),) * _WAIT_SLOTS
-_wait_keys = list(_NO_WAIT_KEYS)
-_wait_tags = bytearray(_WAIT_SLOTS)
+# Memo of the wait search (hole still free): the state and its tag + 1 (tag: lưng still
+# needed x 2 + fresh).
+_WAIT_SLOTS = 32
+_WAIT_MASK = const(31)      # _WAIT_SLOTS - 1
+_wait_keys = []
+_wait_tags = bytearray(0)
+_FREE = bytes(_SLOTS)
+_FREE_WAIT = bytes(_WAIT_SLOTS)
+
+
+def _begin():
+    """Make the memos if no search has yet."""
+    global _memo_keys, _memo_vals, _wait_keys, _wait_tags
+    if not _memo_vals:
+        _memo_keys, _memo_vals = _table(_SLOTS)
+        _wait_keys, _wait_tags = _table(_WAIT_SLOTS)
+
+
+def release():
+    """Free the memos (the next search makes them again): at the end of a game, so that what
+    comes then (the win's scoring module, the next deal, a save read back) has their heap."""
+    global _memo_keys, _memo_vals, _wait_keys, _wait_tags
+    _memo_keys = []
+    _memo_vals = bytearray(0)
+    _wait_keys = []
+    _wait_tags = bytearray(0)
 
 
 class Stopped(Exception):
@@ -102,14 +171,14 @@ def polled(should_stop, fn, *args):
 
 
 def _forget():
-    """Empty the memos so that their keys can be collected between calls."""
-    _memo_keys[:] = _NO_KEYS
-    _wait_keys[:] = _NO_WAIT_KEYS
+    """Free every memo slot (their keys are kept: a free slot never matches)."""
+    _memo_vals[:] = _FREE
+    _wait_tags[:] = _FREE_WAIT
 
 
-def _search(st, k):
+def _search(st, k, h):
     """Most lưng (capped at _cap[0]) over the splits of the cards in `st` from kind k on; -1 if
-    they are not thành.
+    they are not thành. `h` is the state's hash (_hash).
 
     Mutates `st` while it searches and restores it before returning. Kinds below k are empty;
     their absorbing marks are cleared on the way so that equal remainders share a memo key. The
@@ -121,20 +190,21 @@ def _search(st, k):
             break
         if here:
             st[k] = 0
-            best = _search(st, k + 1)
+            best = _search(st, k + 1, h - _V[here] * _W[k])
             st[k] = here
             return best
         k += 1
     if k == _N:
         return 0
-    key = bytes(st)
-    slot = hash(key) & _MEMO_MASK
-    if _memo_keys[slot] == key:
-        return _memo_vals[slot] - 1
+    slot = h >> _SHIFT & _MEMO_MASK
+    got = _memo_vals[slot]
+    if got and _memo_keys[slot] == st:
+        return got - 2
     if _stop[0] is not None:
         _poll()
     cap = _cap[0]
     best = -1
+    wk = _W[k]
     for g in range(_GROUP_AT[k], _GROUP_AT[k + 1]):
         a = _GROUP_KINDS[3 * g + 1]
         b = _GROUP_KINDS[3 * g + 2]
@@ -144,7 +214,8 @@ def _search(st, k):
             st[k] = _TAKE[here]
             st[a] = _TAKE[sa]
             st[b] = _TAKE[sb]
-            v = _search(st, k)
+            v = _search(st, k, h + _H_TAKE[here] * wk + _H_TAKE[sa] * _W[a]
+                        + _H_TAKE[sb] * _W[b])
             st[k] = here
             st[a] = sa
             st[b] = sb
@@ -153,8 +224,9 @@ def _search(st, k):
                 if best >= cap:
                     break
     if best < cap and here & _CARDS >= 3:
-        st[k] = _TAKE[here - 2]     # a khàn: two copies, then the one _TAKE takes
-        v = _search(st, k)
+        kept = _TAKE[here - 2]      # a khàn: two copies, then the one _TAKE takes
+        st[k] = kept
+        v = _search(st, k, h + (_V[kept] - _V[here]) * wk)
         st[k] = here
         if v >= 0 and v >= best:
             best = v + 1
@@ -168,21 +240,23 @@ def _search(st, k):
                 st[k] = _DEC[here]
                 st[k + 1] = _DEC[s1]
                 st[k + 2] = _DEC[s2]
-                v = _search(st, k)
+                run = h + _H_DEC[here] * wk + _H_DEC[s1] * _W[k + 1] + _H_DEC[s2] * _W[k + 2]
+                v = _search(st, k, run)
                 if v >= 0 and v + lung > best:
                     best = v + lung
                 if best < cap and k + 3 <= top:
                     s3 = st[k + 3]
                     if s3 & _CARDS:
                         st[k + 3] = _DEC[s3]
-                        v = _search(st, k)
+                        run += _H_DEC[s3] * _W[k + 3]
+                        v = _search(st, k, run)
                         if v >= 0 and v + lung > best:
                             best = v + lung
                         if best < cap and k + 4 <= top:
                             s4 = st[k + 4]
                             if s4 & _CARDS:
                                 st[k + 4] = _DEC[s4]
-                                v = _search(st, k)
+                                v = _search(st, k, run + _H_DEC[s4] * _W[k + 4])
                                 st[k + 4] = s4
                                 if v >= 0 and v + lung > best:
                                     best = v + lung
@@ -197,7 +271,8 @@ def _search(st, k):
                 st[k] = _TAKE[here]
                 st[k + 9] = _TAKE[sa]
                 st[k + 18] = _TAKE[sb]
-                v = _search(st, k)
+                v = _search(st, k, h + _H_TAKE[here] * wk + _H_TAKE[sa] * _W[k + 9]
+                            + _H_TAKE[sb] * _W[k + 18])
                 st[k] = here
                 st[k + 9] = sa
                 st[k + 18] = sb
@@ -205,14 +280,14 @@ def _search(st, k):
                     best = v
     if best < cap and (here >= _ABSORB or IS_YEU[k]):
         st[k] = 0
-        v = _search(st, k + 1)
+        v = _search(st, k + 1, h - _V[here] * wk)
         st[k] = here
         if v > best:
             best = v
     if best > cap:
         best = cap
-    _memo_keys[slot] = key
-    _memo_vals[slot] = best + 1
+    _memo_keys[slot][:] = st
+    _memo_vals[slot] = best + 2
     return best
 
 
@@ -220,7 +295,9 @@ def _capped(counts, cap):
     """_search of `counts` from kind 0 with the cap `cap` (the memo emptied after)."""
     _cap[0] = cap
     try:
-        return _search(_state(counts), 0)
+        _begin()
+        st = _state(counts)
+        return _search(st, 0, _hash(st))
     finally:
         _forget()
 
@@ -339,39 +416,6 @@ def _totals(counts, exposed):
     return total
 
 
-def _hole_fills(st, k, lung, r, members, absorbing):
-    """Take the phu `members` (lowest k, one member absent: the added card, a kind still open)
-    and mark the absent member found when the rest splits with `r` lưng in all."""
-    absent = -1
-    for m in members:
-        if not st[m] & _CARDS:
-            absent = m
-    if not _open[0] >> absent & 1:
-        return
-    if absorbing:
-        a, b, c = members
-        sa = st[a]
-        sb = st[b]
-        sc = st[c]
-        for m in members:
-            if m != absent:
-                st[m] = _TAKE[st[m]]
-        v = _search(st, k)
-        st[a] = sa
-        st[b] = sb
-        st[c] = sc
-    else:
-        for m in members:
-            if m != absent:
-                st[m] -= 1
-        v = _search(st, k)
-        for m in members:
-            if m != absent:
-                st[m] += 1
-    if v >= 0 and v + lung >= r:
-        _open[0] &= ~(1 << absent)
-
-
 def _may_start(st, k):
     """True when a phu with lowest member k (a run, bí or lưng group) could take a card added
     at k, the other members being in `st`; when False a lone plain card there is not thành."""
@@ -392,13 +436,15 @@ def _may_start(st, k):
 _open = [0]
 
 
-def _wait_mask(st, k, r, fresh):
+def _wait_mask(st, k, r, fresh, h):
     """Clear in _open the bit of each kind w >= k such that the cards of `st` (kinds below k
-    used up) plus one card w split into phu with at least `r` more lưng.
+    used up and 0) plus one card w split into phu with at least `r` more lưng; `h` is the
+    state's hash (_hash).
 
     The added card is either put at the kind being passed (fresh: first visit of that kind),
     or it is the one absent member of a phu whose lowest member is the current kind. Here a kind
-    keeps its absorbing flag when its last card goes (the added card may still join that phu).
+    keeps its absorbing flag when its last card goes (the added card may still join that phu)
+    until the search passes it.
     """
     if _stop[0] is not None:
         _poll()
@@ -408,27 +454,35 @@ def _wait_mask(st, k, r, fresh):
         here = st[k]
         if fresh and _open[0] >> k & 1 and (here or IS_YEU[k] or _may_start(st, k)):
             st[k] = here + 1
-            v = _search(st, k)
+            v = _search(st, k, h + _H_ADD[here] * _W[k])
             st[k] = here
             if v >= r:
                 _open[0] &= ~(1 << k)
         if here & _CARDS:
             break
+        if here:
+            # a flag passed is cleared (nothing reads it now), so that equal remainders share
+            # a memo key
+            st[k] = 0
+            _wait_mask(st, k + 1, r, 1, h - _V[here] * _W[k])
+            st[k] = here
+            return
         k += 1
         fresh = 1
     if k == _N:
         return
-    key = bytes(st[k:])
-    tag = 2 * r + fresh
-    slot = (hash(key) + tag) & _WAIT_MASK
-    if _wait_keys[slot] == key and _wait_tags[slot] == tag:
+    tag = 2 * r + fresh + 1
+    slot = ((h >> _SHIFT) + tag) & _WAIT_MASK
+    if _wait_tags[slot] == tag and _wait_keys[slot] == st:
         return
+    wk = _W[k]
     if here >= _ABSORB or IS_YEU[k]:
         st[k] = 0
-        _wait_mask(st, k + 1, r, 1)
+        _wait_mask(st, k + 1, r, 1, h - _V[here] * wk)
         st[k] = here
     if k < 27:
         top = k - k % 9 + 8
+        lung = 1 if k == 9 else 0
         for end in range(k + 3, min(top, k + 4) + 2):
             absent = 0
             for m in range(k + 1, end):
@@ -437,31 +491,44 @@ def _wait_mask(st, k, r, fresh):
                     where = m
             if absent > 1:
                 break
-            lung = 1 if k == 9 else 0
             if absent == 0:
+                run = h
                 for m in range(k, end):
+                    run += _H_LESS[st[m]] * _W[m]
                     st[m] -= 1
-                _wait_mask(st, k, max(r - lung, 0), 0)
+                _wait_mask(st, k, max(r - lung, 0), 0, run)
                 for m in range(k, end):
                     st[m] += 1
             elif _open[0] >> where & 1:
-                _hole_fills(st, k, lung, r, range(k, end), 0)
+                # the run with its one absent member the added card
+                run = h
+                for m in range(k, end):
+                    if m != where:
+                        run += _H_LESS[st[m]] * _W[m]
+                        st[m] -= 1
+                v = _search(st, k, run)
+                for m in range(k, end):
+                    if m != where:
+                        st[m] += 1
+                if v >= 0 and v + lung >= r:
+                    _open[0] &= ~(1 << where)
         if k < 9:
-            _phu_waits(st, k, r, (k, k + 9, k + 18), 0)
+            _phu_waits(st, k, k + 9, k + 18, r, 0, h)
     for g in range(_GROUP_AT[k], _GROUP_AT[k + 1]):
-        _phu_waits(st, k, r, LUNG_GROUPS[g], 1)
+        _phu_waits(st, k, _GROUP_KINDS[3 * g + 1], _GROUP_KINDS[3 * g + 2], r, 1, h)
     if here & _CARDS >= 3:
-        st[k] = (here - 3) | _ABSORB
-        _wait_mask(st, k, max(r - 1, 0), 0)
+        kept = (here - 3) | _ABSORB
+        st[k] = kept
+        _wait_mask(st, k, max(r - 1, 0), 0, h + (_V[kept] - _V[here]) * wk)
         st[k] = here
-    _wait_keys[slot] = key
+    _wait_keys[slot][:] = st
     _wait_tags[slot] = tag
 
 
-def _phu_waits(st, k, r, members, lung):
-    """Waits through an absorbing phu of three members (bí or lưng group) with lowest k."""
-    a = members[1]
-    b = members[2]
+def _phu_waits(st, k, a, b, r, lung, h):
+    """Waits through the absorbing phu k, a, b (bí or lưng group, lowest member k, which holds
+    cards) bringing `lung` lưng, in the state `st` of hash `h`: the phu taken whole, or with
+    its one absent member the added card."""
     sk = st[k]
     sa = st[a]
     sb = st[b]
@@ -471,12 +538,30 @@ def _phu_waits(st, k, r, members, lung):
         st[k] = (sk - 1) | _ABSORB
         st[a] = (sa - 1) | _ABSORB
         st[b] = (sb - 1) | _ABSORB
-        _wait_mask(st, k, max(r - lung, 0), 0)
+        _wait_mask(st, k, max(r - lung, 0), 0,
+                   h + _H_HOLD[sk] * _W[k] + _H_HOLD[sa] * _W[a] + _H_HOLD[sb] * _W[b])
         st[k] = sk
         st[a] = sa
         st[b] = sb
-    elif (have_a and _open[0] >> b & 1) or (have_b and _open[0] >> a & 1):
-        _hole_fills(st, k, lung, r, members, 1)
+        return
+    if have_a:
+        present = a
+        absent = b
+    elif have_b:
+        present = b
+        absent = a
+    else:
+        return
+    if not _open[0] >> absent & 1:
+        return
+    sp = st[present]
+    st[k] = _TAKE[sk]
+    st[present] = _TAKE[sp]
+    v = _search(st, k, h + _H_TAKE[sk] * _W[k] + _H_TAKE[sp] * _W[present])
+    st[k] = sk
+    st[present] = sp
+    if v >= 0 and v + lung >= r:
+        _open[0] &= ~(1 << absent)
 
 
 def waits(counts, exposed=(), players=5, should_stop=None):
@@ -498,7 +583,9 @@ def waits(counts, exposed=(), players=5, should_stop=None):
     _cap[0] = need
     _open[0] = room
     try:
-        _wait_mask(_state(counts), 0, need, 1)
+        _begin()
+        st = _state(counts)
+        _wait_mask(st, 0, need, 1, _hash(st))
     finally:
         _forget()
     out = []
@@ -506,406 +593,3 @@ def waits(counts, exposed=(), players=5, should_stop=None):
         if room >> w & 1 and not _open[0] >> w & 1:
             out.append(w)
     return out
-
-
-def red_total(counts, exposed=()):
-    """Red cards among the concealed cards and the laid phu."""
-    total = _totals(counts, exposed)
-    red = 0
-    for k in range(_N):
-        if IS_RED[k]:
-            red += total[k]
-    return red
-
-
-# ---- best split to show (analyse, score_win; not on the hot path) ----
-
-_NEG = -10000000
-# objective of the split search: lưng up to a cap first (the cap a win needs, or all of them),
-# then fewer cards left out (partial splits only), then the points Tôm and Lèo add, then the
-# lưng above the cap
-_W_LUNG = 100000
-_W_STRAY = 1000
-_W_BONUS = 100
-_BONUS_TOM = 2
-_BONUS_LEO = 4
-# the split search keeps the lưng so far, the flags and the cards left out after the 30 counts
-_GOT = const(30)
-_FLAGS = const(31)
-_STRAYS = const(32)
-_LOOSE = 4      # flag: a partial split, any card may be left out
-_SPLIT_SLOTS = 64
-_SPLIT_MASK = const(63)     # _SPLIT_SLOTS - 1
-_NO_SPLIT_KEYS = (bytes(0),) * _SPLIT_SLOTS
-_split_keys = list(_NO_SPLIT_KEYS)
-_split_vals = [0] * _SPLIT_SLOTS
-
-
-def _moves(st, k):
-    """Phu with lowest member k that the cards in `st` allow: (members, lưng, absorbing, flag)
-    with flag 1 for a Tôm, 2 for a Lèo; the same moves as _search, as a list."""
-    out = []
-    if k < 27:
-        top = k - k % 9 + 8
-        end = k + 1
-        while end <= top and end <= k + 4 and st[end] & _CARDS:
-            end += 1
-            if end - k >= 3:
-                out.append((tuple(range(k, end)), 1 if k == 9 else 0, 0, 0))
-        if k < 9 and st[k + 9] & _CARDS and st[k + 18] & _CARDS:
-            out.append(((k, k + 9, k + 18), 0, 1, 0))
-    for g in range(_GROUP_AT[k], _GROUP_AT[k + 1]):
-        members = LUNG_GROUPS[g]
-        if st[members[1]] & _CARDS and st[members[2]] & _CARDS:
-            out.append((members, 1, 1, 1 if g == TOM else (2 if g == LEO else 0)))
-    if st[k] & _CARDS >= 3:
-        out.append(((k, k, k), 1, 1, 0))
-    return out
-
-
-def _apply(st, move, sign):
-    """Play (sign 1) or take back (sign -1) a move of _moves; returns the saved got/flags."""
-    members, lung, absorbing, flag = move
-    delta = sign * (_ABSORB - 1 if absorbing else -1)
-    for m in members:
-        st[m] += delta
-    saved = (st[_GOT], st[_FLAGS])
-    if sign > 0:
-        st[_GOT] += lung
-        st[_FLAGS] |= flag
-    return saved
-
-
-def _first_kind(st, k):
-    while k < _N and not st[k] & _CARDS:
-        k += 1
-    return k
-
-
-def _split(st, k, cap):
-    """Best objective over the splits of `st` from kind k (see best_partition)."""
-    k = _first_kind(st, k)
-    if k == _N:
-        got = st[_GOT]
-        flags = st[_FLAGS]
-        bonus = (_BONUS_TOM if flags & 1 else 0) + (_BONUS_LEO if flags & 2 else 0)
-        return min(got, cap) * _W_LUNG - st[_STRAYS] * _W_STRAY + bonus * _W_BONUS + got
-    key = bytes(st[k:])
-    slot = hash(key) & _SPLIT_MASK
-    if _split_keys[slot] == key:
-        return _split_vals[slot]
-    if _stop[0] is not None:
-        _poll()
-    best = _best_move(st, k, cap)[0]
-    _split_keys[slot] = key
-    _split_vals[slot] = best
-    return best
-
-
-def _best_move(st, k, cap):
-    """(objective, move) at kind k, the lowest holding cards; move None means dropping the
-    copies left of k (allowed for a yêu or a kind an absorbing phu holds, and in a partial split
-    for any kind, its cards then left out)."""
-    best = _NEG
-    move = None
-    here = st[k]
-    free = here >= _ABSORB or IS_YEU[k]
-    if free or st[_FLAGS] & _LOOSE:
-        strays = st[_STRAYS]
-        if not free:
-            st[_STRAYS] = strays + (here & _CARDS)
-        st[k] = here & ~_CARDS
-        best = _split(st, k + 1, cap)
-        st[k] = here
-        st[_STRAYS] = strays
-    for mv in _moves(st, k):
-        saved = _apply(st, mv, 1)
-        v = _split(st, k, cap)
-        _apply(st, mv, -1)
-        st[_GOT], st[_FLAGS] = saved
-        if v > best:
-            best = v
-            move = mv
-    return best, move
-
-
-def best_partition(counts, got=0, flags=0, cap=99, loose=False):
-    """(objective, phu list, cards left out) of the best split of `counts`; (None, [], []) when
-    the cards are not thành, unless `loose` (a partial split: cards may be left out).
-
-    The objective puts first the lưng (counted from `got`) up to `cap`, then (loose) fewer
-    cards left out, then the points of a Tôm and a Lèo in the split or in `flags` (bit 1 Tôm,
-    bit 2 Lèo: ones already laid), then the lưng above the cap; for a split without cards left
-    out, objective // 100000 is min(lưng, cap). Each dropped copy of a yêu or of a kind an
-    absorbing phu holds goes into such a phu, or alone when it is a yêu.
-    """
-    try:
-        return _partition(_state(counts) + bytearray(3), got, flags, cap, loose)
-    finally:
-        _split_keys[:] = _NO_SPLIT_KEYS
-
-
-def _partition(st, got, flags, cap, loose):
-    """best_partition on the search state `st` (its caller empties the memo)."""
-    st[_GOT] = got
-    st[_FLAGS] = flags | (_LOOSE if loose else 0)
-    value = _split(st, 0, cap)
-    if value == _NEG:
-        return None, [], []
-    phus = []
-    absorbing = []
-    spare = []
-    strays = []
-    k = _first_kind(st, 0)
-    while k < _N:
-        move = _best_move(st, k, cap)[1]
-        if move is None:
-            free = st[k] >= _ABSORB or IS_YEU[k]
-            for _ in range(st[k] & _CARDS):
-                (spare if free else strays).append(k)
-            st[k] &= ~_CARDS
-        else:
-            _apply(st, move, 1)
-            phu = list(move[0])
-            phus.append(phu)
-            if move[2]:
-                absorbing.append(phu)
-        k = _first_kind(st, k)
-    for kind in spare:
-        home = None
-        if not IS_YEU[kind]:
-            for phu in absorbing:
-                if kind in phu:
-                    home = phu
-                    break
-        if home is None:
-            phus.append([kind])
-        else:
-            home.append(kind)
-    for phu in phus:
-        phu.sort()
-    return value, phus, strays
-
-
-def _display_order(phus):
-    """Lưng phu first, then the other phu, lone yêu last (stable otherwise)."""
-    ranked = []
-    for i in range(len(phus)):
-        c = classify(phus[i])
-        rank = 2 if c is None or c[0] == YEU else (0 if c[1] else 1)
-        ranked.append((rank, i))
-    ranked.sort()
-    return [phus[i] for _, i in ranked]
-
-
-def analyse(counts, exposed=(), players=5, should_stop=None):
-    """Thành, lưng, the best split (laid phu first, then the concealed split with the most lưng
-    and then the most chức sắc points), the cards it leaves out (`rest`) and the red count.
-
-    A hand that is not thành shows its best partial split: the most lưng, then the fewest cards
-    left out; `lung` counts the lưng of the phu shown. `players` is accepted for symmetry with
-    can_u and waits (thành and lưng do not depend on it). `should_stop()` (optional, e.g. the
-    app's pump) is polled during the search; when it returns True, None is returned.
-    """
-    if should_stop is not None:
-        return polled(should_stop, analyse, counts, exposed, players)
-    flags = _group_flags(exposed)
-    value, phus, rest = best_partition(counts, 0, flags)
-    thanh_hand = value is not None
-    if not thanh_hand:
-        value, phus, rest = best_partition(counts, 0, flags, 99, True)
-    partition = [list(p) for p in exposed] + _display_order(phus)
-    return {"thanh": thanh_hand, "lung": exposed_lung(partition), "partition": partition,
-            "rest": rest, "red": red_total(counts, exposed)}
-
-
-# ---- scoring a win ----
-
-# chức sắc: id, announcement, points (suông = 4)
-CHUC_SAC = (
-    ("suong", "Suông", 4),
-    ("tom", "Tôm", 6),
-    ("leo", "Lèo", 8),
-    ("kinh_cu", "Kính Cụ", 10),
-    ("thap_hong", "Thập Hồng", 12),
-    ("bach_dinh", "Bạch Định", 16),
-    ("chi_chi_nay", "Chi Chi nảy", 24),
-    ("kinh_tu_co", "Kính Tứ Cố", 48),
-)
-# extras the winning card's phu brings: id, announcement, points
-EXTRAS = (
-    ("xuyen", "Xuyên", 2),
-    ("xuyen_tu", "Xuyên tư", 4),
-    ("bi_tu", "Bí tư", 4),
-    ("bach_thu", "Bạch thủ", 4),
-)
-# consecutive wins: a streak of n previous wins adds 2n points
-STREAK = (
-    ("thong", "Thông"),
-    ("tam_khoi", "Tam khôi"),
-    ("tu_khoi", "Tứ khôi"),
-    ("ngu_khoi", "Ngũ khôi"),
-    ("luc_khoi", "Lục khôi"),
-    ("that_khoi", "Thất khôi"),
-    ("bat_khoi", "Bát khôi"),
-    ("cuu_khoi", "Cửu khôi"),
-)
-# order of the chức sắc in the announcement
-_ANNOUNCE_ORDER = ("kinh_tu_co", "bach_dinh", "thap_hong", "kinh_cu", "chi_chi_nay", "tom",
-                   "leo", "suong")
-
-
-def _row(table, ident):
-    for row in table:
-        if row[0] == ident:
-            return row
-    raise KeyError(ident)
-
-
-def colour_chuc_sac(counts, exposed=(), thap_hong_or_more=False):
-    """Chức sắc given by the colours of all the winner's cards, or None."""
-    red = red_total(counts, exposed)
-    ong_cu = _totals(counts, exposed)[OC]
-    if red == 0:
-        return "bach_dinh"
-    if red == ong_cu and red == 1:
-        return "kinh_cu"
-    if red == ong_cu and red == 4:
-        return "kinh_tu_co"
-    if red == 10 or (thap_hong_or_more and red > 10):
-        return "thap_hong"
-    return None
-
-
-def _group_flags(phus):
-    """Bit 1 when one of the phu is a Tôm, bit 2 when one is a Lèo."""
-    flags = 0
-    for phu in phus:
-        if _group_lung(phu, LUNG_GROUPS[TOM]):
-            flags |= 1
-        if _group_lung(phu, LUNG_GROUPS[LEO]):
-            flags |= 2
-    return flags
-
-
-def _lone_pair(before, card):
-    """True when the hand before the win holds a pair of `card` that no phu can take one of:
-    without one copy the hand is still not thành (the pair is què, the only lame cards)."""
-    if before[card] != 2:
-        return False
-    before[card] -= 1
-    one_placed = thanh(before)
-    before[card] += 1
-    return not one_placed
-
-
-def _special_phus(counts, card, single_wait, from_stock):
-    """(id, kinds) of the phu the winning card may complete for an extra or Chi Chi nảy."""
-    out = []
-    if card < 27:
-        num = card % 9
-        if 1 <= num <= 7:
-            out.append(("xuyen", [card - 1, card, card + 1]))
-        if 2 <= num <= 6:
-            out.append(("xuyen_tu", [card - 2, card - 1, card, card + 1, card + 2]))
-        pair_a = num + 9 * ((card // 9 + 1) % 3)
-        pair_b = num + 9 * ((card // 9 + 2) % 3)
-        out.append(("bi_tu", [card, pair_a, pair_a, pair_b, pair_b]))
-    if single_wait:
-        before = bytearray(counts)
-        before[card] -= 1
-        if _lone_pair(before, card):
-            out.append(("bach_thu", [card, card, card]))
-        if from_stock and card == CC:
-            out.append(("chi_chi_nay", list(LUNG_GROUPS[LEO])))
-    return out
-
-
-def _points(ids, extras, streak):
-    total = 4 + 2 * streak
-    for ident in ids:
-        total += _row(CHUC_SAC, ident)[2] - 4
-    for ident in extras:
-        total += _row(EXTRAS, ident)[2]
-    return total
-
-
-def _announce(ids, extras, streak):
-    words = []
-    if streak > 0:
-        words.append(STREAK[min(streak, len(STREAK)) - 1][1])
-    for ident in ids:
-        if ident != "suong" or not (extras or streak > 0):
-            words.append(_row(CHUC_SAC, ident)[1])
-    for ident in extras:
-        words.append(_row(EXTRAS, ident)[1])
-    return ", ".join(words)
-
-
-def score_win(counts, exposed, card, ctx=None):
-    """Chức sắc, extras, points, announcement (xướng) and partition of a win.
-
-    counts: concealed cards including the winning `card` (None: score the hand alone, without
-    what a winning card brings); exposed: laid phu; ctx keys (all optional): from_stock (bool),
-    streak (previous consecutive wins), by_phong (bool, informative), thap_hong_or_more (bool),
-    players (4 or 5). Of the splits that win, the one worth most points is announced. Chi Chi
-    nảy is the Lèo of that win, so it is not counted again as Lèo. Raises ValueError when the hand
-    cannot ù. Run it under polled() to poll a should_stop during its searches.
-    """
-    ctx = ctx or {}
-    players = ctx.get("players", 5)
-    streak = ctx.get("streak", 0)
-    need = lung_needed(players)
-    laid = exposed_lung(exposed)
-    if card is not None and not counts[card]:
-        raise ValueError("the winning card must be among the concealed cards")
-    if not can_u(counts, exposed, players):
-        raise ValueError("not a winning hand")
-    laid_flags = _group_flags(exposed)
-    colour = colour_chuc_sac(counts, exposed, ctx.get("thap_hong_or_more", False))
-    candidates = [("", [])]
-    if card is not None:
-        before = bytearray(counts)
-        before[card] -= 1
-        single = waits(before, exposed, players) == [card]
-        candidates += _special_phus(counts, card, single, ctx.get("from_stock", False))
-    best = (-1, [], [], [])
-    for extra, kinds in candidates:
-        rest = bytearray(counts)
-        missing = False
-        for k in kinds:
-            if rest[k] == 0:
-                missing = True
-                break
-            rest[k] -= 1
-        if missing:
-            continue
-        value, phus, _ = best_partition(rest, laid + exposed_lung([kinds] if kinds else []),
-                                        laid_flags, need)
-        if value is None or value // _W_LUNG < need:
-            continue
-        if kinds:
-            phus = [list(kinds)] + phus
-        flags = laid_flags | _group_flags(phus)
-        ids = [colour] if colour else []
-        extras = []
-        if extra == "chi_chi_nay":
-            ids.append(extra)
-        elif extra:
-            extras.append(extra)
-        if flags & 1:
-            ids.append("tom")
-        if flags & 2 and extra != "chi_chi_nay":
-            ids.append("leo")
-        if not ids:
-            ids.append("suong")
-        points = _points(ids, extras, streak)
-        if points > best[0]:
-            best = (points, ids, extras, phus)
-    points, ids, extras, phus = best
-    ids = [i for i in _ANNOUNCE_ORDER if i in ids]
-    xuong = _announce(ids, extras, streak)
-    if streak > 0:
-        extras = [STREAK[min(streak, len(STREAK)) - 1][0]] + extras
-    return {"chuc_sac": ids, "extras": extras, "points": points, "xuong": xuong,
-            "partition": [list(p) for p in exposed] + _display_order(phus)}

@@ -2,12 +2,17 @@
 ("Chơi chung", "Vào bàn"), the hand checker, the rules; and resuming a saved table, this
 gadget's own hội or a shared one it hosted (table_host.py, loaded only then)."""
 
+import sys
+
+from tet.core.app import forget_module
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
 from tet.games.to_tom.table import SAVE, Table
 from tet.ui.session import offer_resume
 from tet.ui.share_menu import together_items
 from tet.ui.widgets import Menu, rules_entry
+
+CHECKER_MODULES = ("tet.games.to_tom.checker", "tet.games.to_tom.scoring")
 
 
 def resume(app, data):
@@ -23,6 +28,8 @@ class Setup(Menu):
     """New hội: number of players (from the house rule), then Bắt đầu; Kiểm bài opens the hand
     checker (tet.games.to_tom.checker)."""
 
+    setup_menu = True   # a table of this gadget's own hội drops it from below (Table.first_enter)
+
     def __init__(self, app):
         self.players = app.rule("totom", "players", 5)
         self.thap_hong_or_more = app.rule("totom", "thap_hong_or_more", 0)
@@ -32,6 +39,12 @@ class Setup(Menu):
                                 lambda: (self.players, self.thap_hong_or_more))
         items += [("Kiểm bài", self._open_checker), rules_entry(app, "tet.games.to_tom.help")]
         Menu.__init__(self, app, "Tổ Tôm", items)
+
+    def enter(self):
+        # the hand checker, once left, gives its heap back (it loads the scoring module too)
+        for name in CHECKER_MODULES:
+            if name in sys.modules:
+                forget_module(name)
 
     def first_enter(self):
         offer_resume(self.app, SAVE, "Tổ Tôm", lambda saved: resume(self.app, saved))

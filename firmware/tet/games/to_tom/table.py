@@ -7,11 +7,13 @@ The last cursor stop (or prompt entry, or NEXT while the computer plays) opens t
 every player. The game is saved after every action.
 """
 
+import sys
 
 from tet.games.to_tom.ai import Player
 from tet.core import gfx as G
 from tet.core import input as inp
 from tet.core import sound
+from tet.core.app import forget_module
 from tet.core.rng import Rng
 from tet.core.text import clip
 from tet.games.to_tom import engine as T
@@ -20,6 +22,9 @@ from tet.ui.game_screen import GameScreen
 from tet.ui.widgets import Message
 
 SAVE = "to_tom"
+RESTORE = "tet.games.to_tom.restore"
+# the setup menu's modules: not needed under a table of this gadget's own hội (see first_enter)
+SETUP_MODULES = ("tet.games.to_tom.setup", "tet.ui.share_menu", "tet.ui.session")
 HUMAN = 0
 BOT_MS = 600
 LOG_KEEP = 4
@@ -113,8 +118,13 @@ def read_save(data, finished=False):
         raise ValueError("Tổ Tôm save: table")
     rng = Rng(1)
     rng.state = state
-    game = T.ToTom.from_dict(data.get("game"))
-    hoi = T.Hoi.from_dict(data.get("hoi"))
+    try:
+        game = T.ToTom.from_dict(data.get("game"))
+        hoi = T.Hoi.from_dict(data.get("hoi"))
+    finally:
+        # the save's checks (tet.games.to_tom.restore) are not needed at the table
+        if RESTORE in sys.modules:
+            forget_module(RESTORE)
     if (game.phase == T.P_OVER and not finished) or hoi.n != game.n:
         raise ValueError("Tổ Tôm save: game")
     game.log = []
@@ -151,6 +161,17 @@ class Table(GameScreen):
         self.event = ""
         self.frame = 0
         self._refresh()
+
+    def first_enter(self):
+        # The setup menu is not kept under this gadget's own table: leaving the table, and
+        # the end of the hội, go home (the launcher), so the heap of its modules goes to the
+        # game.
+        stack = self.app.stack
+        if type(self) is Table and len(stack) > 2 and getattr(stack[-2], "setup_menu", False):
+            del stack[-2]
+            for name in SETUP_MODULES:
+                if name in sys.modules:
+                    forget_module(name)
 
     @classmethod
     def from_save(cls, app, data):
@@ -236,11 +257,13 @@ class Table(GameScreen):
         title, body = self.announce()
         if self.hoi.over():
             self.forget()
+            # closing the result goes home, as leaving the table does (first_enter)
             self.app.replace(Message(self.app, title, body))
             return
         nxt = Table(self.app, self.hoi, None, self.rng, self.thap_hong_or_more)
         nxt.save()
-        self.app.replace(Message(self.app, title, body, on_close=lambda: self.app.push(nxt)))
+        app = self.app      # not self: the finished table is not kept while the result shows
+        app.replace(Message(app, title, body, on_close=lambda: app.push(nxt)))
 
     # ----- events -----
 

@@ -1,0 +1,179 @@
+"""Reading a Tổ Tôm save back (ToTom.from_dict, Hoi.from_dict): every field checked, in a
+module of its own since play never needs it (only a resume and a guest at a shared table do):
+from .mpy files its bytecode would otherwise hold the heap through every game."""
+
+from tet.games.to_tom.cards import NKINDS
+
+# What a save may hold: the engine (tet.games.to_tom.engine, which calls this module) passes
+# itself as `T`, so that this module does not import it back.
+
+
+def game_from_dict(T, cls, d, whole=True):
+    """ToTom.from_dict: `T` the engine module, `cls` the game class (ToTom)."""
+    _learn(T)
+    _need(type(d) is dict, "not a dict")
+    n = _int(d, "n", 4, 5)
+    players = n - 1
+    g = cls(n, _int(d, "dealer", 0, players), _int(d, "sp", -1, players),
+            _int(d, "st", 0, 1000), record=False)
+    g.hands = _per_player(d, "hands", n, _counts, 4, T.MAX_HAND)
+    g.khan = [list(k) for k in _per_player(d, "khan", n, _kinds, NKINDS, 8)]
+    laid = _field(d, "laid", list)
+    _need(len(laid) == n, "laid")
+    g.laid = []
+    for lp in laid:
+        _need(type(lp) is list and len(lp) <= 12, "laid")
+        g.laid.append([tuple(_kinds(phu, NKINDS, T.MAX_PHU)) for phu in lp])
+    g.banned = _per_player(d, "banned", n, _counts, 1, NKINDS)
+    g.door_passed = _per_player(d, "passed", n, _counts, 1, NKINDS)
+    g.stock = _kinds(d.get("stock"), NKINDS, T.MAX_STOCK)
+    g.left = len(g.stock)
+    g.pile = _kinds(d.get("pile"), NKINDS, T.MAX_STOCK)
+    g.pile_door = _kinds(d.get("pile_door"), n, T.MAX_STOCK)
+    _need(len(g.pile_door) == len(g.pile), "pile_door")
+    g.phase = _int(d, "phase", T.P_DISCARD, T.P_OVER)
+    g.actor = _int(d, "actor", -1, players)
+    g.card = _int(d, "card", -1, NKINDS - 1)
+    g.door = _int(d, "door", -1, players)
+    g.src = _int(d, "src", 0, T.SRC_PASSED)
+    g.discarder = _int(d, "discarder", -1, players)
+    g.stage = _int(d, "stage", T._ST_U, T._ST_EAT)
+    g.u_queue = list(_kinds(d.get("uq"), n, n))
+    g.take_card = _int(d, "tc", -1, NKINDS - 1)
+    g.take_phu = tuple(_kinds(d.get("tp"), NKINDS, T.MAX_PHU))
+    g.first_move = _field(d, "first", bool)
+    g.winner = _int(d, "winner", -1, players)
+    g.next_dealer = _int(d, "next", -1, players)
+    score = d.get("score")
+    _need(score is None or type(score) is dict, "score")
+    g.score = score
+    g.extra = _int(d, "extra", -1, NKINDS - 1)
+    if whole:
+        _check_cards(T, g)
+        _check_turn(T, g)
+    return g
+
+
+def _check_cards(T, g):
+    """Every kind's four cards are somewhere: hands, khàn, laid phu, stock, pile, the door."""
+    seen = bytearray(NKINDS)
+    for p in range(g.n):
+        for k in range(NKINDS):
+            seen[k] += g.hands[p][k]
+        for k in g.khan[p]:
+            seen[k] += 3
+        for phu in g.laid[p]:
+            for k in phu:
+                seen[k] += 1
+    for part in (g.stock, g.pile):
+        for k in part:
+            seen[k] += 1
+    if g.card >= 0 and g.phase != T.P_OVER:
+        seen[g.card] += 1
+    for k in range(NKINDS):
+        _need(seen[k] == 4, "the cards do not add up")
+
+
+def _check_turn(T, g):
+    """A game in progress has someone to move with at least one legal move."""
+    if g.phase == T.P_OVER:
+        return
+    _need(g.actor >= 0 and (g.phase == T.P_DISCARD) == (g.card < 0), "phase")
+    _need(g.phase == T.P_DISCARD or g.door >= 0, "door")
+    _need(g.phase != T.P_U or (g.u_queue and g.u_queue[0] == g.actor), "ù queue")
+    _need(g.phase != T.P_KHAN or g.card in g.khan[g.actor], "khàn")
+    _need(g.phase != T.P_EAT or g.actor == g.door, "door")
+    try:
+        ok = bool(g.legal(g.actor))
+    except (IndexError, KeyError, TypeError, AttributeError):
+        ok = False
+    _need(ok, "no move to make")
+
+
+def hoi_from_dict(T, cls, d):
+    """Hoi.from_dict: `T` the engine module, `cls` the hội class (Hoi)."""
+    _need(type(d) is dict, "not a dict")
+    n = _int(d, "n", 4, 5)
+    h = cls(n, _int(d, "dealer", 0, n - 1), _int(d, "target", 1, 10000))
+    scores = _field(d, "scores", list)
+    _need(len(scores) == n, "scores")
+    for v in scores:
+        _need(type(v) is int and -T.MAX_POINTS <= v <= T.MAX_POINTS, "scores")
+    h.scores = list(scores)
+    h.last_winner = _int(d, "last", -1, n - 1)
+    h.streak = _int(d, "streak", 0, 1000)
+    h.games = _int(d, "games", 0, T.MAX_GAMES)
+    history = _field(d, "history", list)
+    _need(len(history) <= h.games, "history")
+    h.history = []
+    for x in history:
+        _need(type(x) is list and len(x) == 2, "history")
+        h.history.append((_in_range(x[0], -1, n - 1), _in_range(x[1], 0, T.MAX_POINTS)))
+    return h
+
+
+# an ASCII code -> its value in the engine's ALPHABET, 255 for any other (filled by _learn)
+_VALUE = bytearray(b"\xff" * 256)
+
+
+def _learn(T):
+    letters = T._LETTERS
+    for i in range(len(letters)):
+        _VALUE[letters[i]] = i
+
+
+def _need(ok, what):
+    if not ok:
+        raise ValueError("Tổ Tôm save: " + what)
+
+
+def _field(d, key, kind):
+    v = d.get(key)
+    _need(type(v) is kind, key)
+    return v
+
+
+def _in_range(x, lo, hi):
+    """x when it is an int (not a bool) in lo..hi, else ValueError."""
+    if type(x) is not int or not lo <= x <= hi:
+        raise ValueError("Tổ Tôm save: a number out of range")
+    return x
+
+
+def _int(d, key, lo, hi):
+    v = d.get(key)
+    _need(type(v) is int and lo <= v <= hi, key)
+    return v
+
+
+def _kinds(v, limit, size):
+    """A bytearray of values below `limit` from a packed string (version 2) or a list of ints
+    (version 1) of at most `size` items."""
+    _need((type(v) is str or type(v) is list) and len(v) <= size, "cards")
+    if isinstance(v, list):
+        out = bytearray(len(v))
+        for i in range(len(v)):
+            out[i] = _in_range(v[i], 0, limit - 1)
+        return out
+    # one table lookup per character: a guest at a shared table reads a whole game each move
+    out = bytearray(v.encode())
+    _need(len(out) == len(v), "cards")
+    for i in range(len(out)):
+        x = _VALUE[out[i]]
+        if x >= limit:
+            raise ValueError("Tổ Tôm save: a number out of range")
+        out[i] = x
+    return out
+
+
+def _counts(v, top, total):
+    """A 30-slot count vector of values 0..top summing to at most `total`."""
+    out = _kinds(v, top + 1, NKINDS)
+    _need(len(out) == NKINDS and sum(out) <= total, "counts")
+    return out
+
+
+def _per_player(d, key, n, parse, a, b):
+    v = _field(d, key, list)
+    _need(len(v) == n, key)
+    return [parse(x, a, b) for x in v]
