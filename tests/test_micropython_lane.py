@@ -84,6 +84,10 @@ def test_portable_module_under_micropython(module, romfs_image):
 # harness's share given back): listed so `make test` shows them as expected failures until the
 # games' heap shrinks (not strict: at the edge, a small change of layout decides).
 FILE_LANE_SHORT = {
+    "test_to_tom_ui_end": "at the edge (measured 2026-12-02): Tổ Tôm's save on leaving, with the "
+                          "table still in the heap, ran out of heap on the TTGO in one checkout "
+                          "and on the OLED in another (it passes at 164K); it passed 3 of 3 "
+                          "in a third",
     "test_long_evening": "Tổ Tôm does not fit after the other games' names are interned",
     "test_o_an_quan_together_host": "hosting a table from .mpy files: with the lobby open 127 KB "
                                     "are in use (43.5 KB of it the test harness); the lobby "
