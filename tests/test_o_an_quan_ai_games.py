@@ -7,7 +7,7 @@ every game ends within 300 plies.
 
 import pytest
 
-from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher, level_nodes
+from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher
 from tet.core.rng import Rng
 from tet.games.o_an_quan.engine import Game
 from tetcli.o_an_quan_match import OPENING_MOVES, make_player, opening, play_game, run_match
@@ -117,40 +117,3 @@ def test_kho_games_end_within_300_plies(chunk):
             game.play(*seats[game.turn](game.state))
             plies += 1
         assert sum(game.scores()) == 70
-
-
-# Three and four players: Máy – Máy games (computers of one level in every seat) at each level.
-# Refills keep bringing stones back, and such games used to run past 300 plies (17 of 100 Dễ
-# games with four players). Even games are played as the board plays them (one searcher in
-# every seat), odd ones as matches are (a searcher per seat). Fewer games at the dearer levels:
-# a four-player Khó game takes about 10 s of CPU under CPython (Dễ games are the longest, and
-# the cheapest); about 70 s in all, in chunks for pytest-xdist.
-MANY_GAMES = ((4, "de", 60), (4, "vua", 8), (4, "kho", 4), (3, "de", 40), (3, "vua", 6),
-              (3, "kho", 4))
-MANY_CHUNKS = 8
-
-
-def _many_games():
-    return [(players, level, i) for players, level, games in MANY_GAMES for i in range(games)]
-
-
-@pytest.mark.parametrize("chunk", range(MANY_CHUNKS))
-def test_three_and_four_player_computer_games_end_within_300_plies(chunk):
-    seed = 13
-    jobs = _many_games()
-    for players, level, i in jobs[chunk::MANY_CHUNKS]:
-        game = opening(seed, i, players, 10, False)
-        nodes = level_nodes(level, players)
-        if i % 2 == 0:
-            searcher = Searcher(players)
-            seats = [searcher] * players
-        else:
-            seats = [Searcher(players) for _ in range(players)]
-        plies = OPENING_MOVES
-        while not game.over:
-            assert plies < FINISH_PLIES, "%d players, %s, game %d is still on" % (players, level,
-                                                                                 i)
-            square, step, _value = seats[game.turn].search(game.state, nodes)
-            game.play(square, step)
-            plies += 1
-        assert sum(game.scores()) == 35 * players

@@ -62,11 +62,6 @@ ENDING = 4 * UNIT
 REPEATS = 64
 REPEAT = 2 * UNIT
 REPEAT_LIMIT = 4
-# Long games (see search): from FINISH_PLIES plies on, every computer counts ENDING per point
-# still in the quan squares against itself, as a winner does, and a move that ends the game
-# counts as a win. With three and four players refills keep bringing stones back, and games of
-# searchers ran to 600 plies and more; now none passes 300 (tests/test_o_an_quan_ai_games.py).
-FINISH_PLIES = 150
 
 # MicroPython allocates the frames of functions with many locals on the heap (and frees them at
 # once); with garbage lying around those allocations keep triggering collections and a search
@@ -116,8 +111,6 @@ class Searcher:
         self.seen = array("i", bytes(4 * REPEATS))
         self.seen_count = 0
         self.seen_at = 0
-        self.turns = [0] * players  # the moves chosen per seat since new_game()
-        self.finishing = False
         self.root_keys = array("i", bytes(4 * MAX_MOVES))
         self.root_penalty = array("i", bytes(4 * MAX_MOVES))
         self.total_points = (25 + quan_value) * players
@@ -136,18 +129,6 @@ class Searcher:
         """Forget the positions earlier searches moved to (a new game, or one taken back)."""
         self.seen_count = 0
         self.seen_at = 0
-        for k in range(self.players):
-            self.turns[k] = 0
-
-    def plies(self):
-        """How long the game has gone on since `new_game()`, as this searcher can tell: the
-        moves it chose for the seat it moved most often, times the players (seats move in
-        turn, so that is the game's length whether it plays one seat or all of them)."""
-        most = 0
-        for k in range(self.players):
-            if self.turns[k] > most:
-                most = self.turns[k]
-        return most * self.players
 
     # -- evaluation -------------------------------------------------------------------------
 
@@ -161,8 +142,7 @@ class Searcher:
         Once the root's lead is larger than all the points left (it has won), ENDING per point
         still in the quan squares counts against it: the game ends when they are empty, so the
         winner finishes it instead of repeating moves. A lost game has no such term: the loser
-        plays on for points, not to keep the stones in the quan squares; only a long game
-        (`finishing`, see search) counts it whoever leads.
+        plays on for points, not to keep the stones in the quan squares.
         """
         players = self.players
         root = self.root
@@ -191,9 +171,9 @@ class Searcher:
         value = players * mine - total
         left = self.total_points - banked_all
         value += value * DECISIVE // (left + 10)
-        if self.finishing or my_bank - best_bank > left:
-            # decided for the root, or a long game: it wants the quan squares emptied (the
-            # game ends)
+        lead = my_bank - best_bank
+        if lead > left:
+            # decided for the root: it wants the quan squares emptied (the game ends)
             qp = self.qp
             stuck = 0
             for k in range(players):
@@ -214,7 +194,7 @@ class Searcher:
             if k != root and score > best_other:
                 best_other = score
         diff = (players * mine - total) * UNIT
-        if mine > best_other or self.finishing:
+        if mine > best_other:
             return WIN + diff
         if mine < best_other:
             return diff - WIN
@@ -481,7 +461,6 @@ class Searcher:
         if _COLLECT_FIRST:
             gc.collect()
         self.root = st[self.turn_at]
-        self.finishing = self.plies() >= FINISH_PLIES
         self.nodes = 0
         self.budget = max(nodes, 2 * ROW)
         self.should_stop = should_stop
@@ -544,7 +523,6 @@ class Searcher:
                     break
         if not self.interrupted:
             self._remember(n, best_move)
-            self.turns[self.root] += 1
         # the callbacks (e.g. a bound App.pump) must not keep their owners alive
         self.should_stop = None
         self.clock = None

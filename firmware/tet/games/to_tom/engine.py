@@ -21,6 +21,10 @@ from tet.games.to_tom.cards import CODES, IS_YEU, NKINDS
 from tet.games.to_tom import hand as evaluation
 from tet.games.to_tom.hand import LUNG_GROUPS   # members in kind order
 
+# this module, for restore.py's checks (which cannot import it back: a cycle); taken while it is
+# imported, since a test or the launcher may drop it from sys.modules while its games live on
+_SELF = sys.modules[__name__]
+
 # phases: what the game waits for
 P_DISCARD = 0   # `actor` discards (the dealer's first move may also be thiên ù)
 P_U = 1         # `actor` may ù on the card
@@ -612,7 +616,7 @@ class ToTom:
         are in tet.games.to_tom.restore, loaded only then (read_save forgets it after)."""
         from tet.games.to_tom.restore import game_from_dict
 
-        return game_from_dict(sys.modules[__name__], cls, d, whole)
+        return game_from_dict(_SELF, cls, d, whole)
 
     def log_dicts(self):
         """The action log as dicts {player, action, card, phu} with card codes."""
@@ -714,7 +718,7 @@ class Hoi:
         checks are in tet.games.to_tom.restore)."""
         from tet.games.to_tom.restore import hoi_from_dict
 
-        return hoi_from_dict(sys.modules[__name__], cls, d)
+        return hoi_from_dict(_SELF, cls, d)
 
 
 # ---- saves: compact fields and their checks ----
