@@ -30,7 +30,7 @@ BOARDS = ("ttgo_tdisplay", "ttgo_tdisplay", "devkit_ssd1306", "m5stickc_plus", "
           "devkit_ssd1306")
 SAMPLE_MS = 1000
 SPEED = 3           # virtual ms per real ms: the people are quick, the gadgets mostly wait
-SETTLE_MS = 10000   # the host serves on after the last result, so every guest gets it
+SETTLE_MS = 3000    # the host serves on after the last result, then until every guest has it
 
 
 def held_to_real_time(hw):
@@ -206,6 +206,11 @@ def main(args):
     title = app.screen.title
     if host:
         run(app, SETTLE_MS)
+        link = table.host.link
+        # a guest that has the result leaves (its pending messages stay): at most 15 s more
+        wait_for(app, lambda: not [a for a in table.host.seats
+                                   if isinstance(a, bytes) and link.waiting(a)],
+                 time.ticks_add(time.ticks_ms(), 15000))
         print("low", min(low, free()))
         public, version = table.host.adapter.public(), table.host.version
     else:
