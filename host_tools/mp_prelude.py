@@ -62,8 +62,8 @@ def _harness(root, modname):
     import gc
     import os
 
+    # the top-level names firmware/ and boards/ give (packages, and modules without ".py")
     firmware = set(n.split(".")[0] for d in ("/firmware", "/boards") for n in os.listdir(root + d))
-    firmware.update(n[:-3] for n in list(firmware) if n.endswith(".py"))
     __import__(modname)
     loaded = [n for n in sys.modules if n.split(".")[0] in firmware]
     if loaded:
