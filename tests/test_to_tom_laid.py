@@ -179,3 +179,271 @@ def test_bi_hoan_places_a_bat_thuc_copy_held_only_in_a_bi():      # 201-205
     check("can_u", True, hand, laid, bat_thuc=bt)
     check("can_u", False, hand, laid, bat_thuc=bt, bi_hoan=False)
     check("can_u", True, hand, laid)
+
+
+# ---- seeded positions ----
+
+def _runs():
+    return [[9 * s + i for i in range(lo, lo + n)]
+            for s in range(3) for n in (3, 4, 5) for lo in range(10 - n)]
+
+
+RUNS = _runs()
+SHAPES = [list(b) for b in R.BIS] + [list(g) for g in R.GROUPS]
+TEMPLATES = RUNS + SHAPES
+
+
+class Position:
+    """A player's cards being built: concealed counts, laid entries, khàns, at most four a kind."""
+
+    def __init__(self):
+        self.concealed = [0] * NKINDS
+        self.laid = []
+        self.khan = []
+        self.own = [0] * NKINDS
+
+    def fits(self, kinds):
+        return all(self.own[k] + kinds.count(k) <= 4 for k in set(kinds))
+
+    def hide(self, kinds):
+        for k in kinds:
+            self.concealed[k] += 1
+            self.own[k] += 1
+
+    def lay(self, kinds):
+        self.laid.append(list(kinds))
+        for k in kinds:
+            self.own[k] += 1
+
+    def size(self):
+        return sum(self.own)
+
+
+def _with_extras(rnd, kinds):
+    """kinds plus a copy or two of some of them."""
+    return kinds + [rnd.choice(kinds) for _ in range(rnd.choice((0, 0, 1, 2)))]
+
+
+def _kem_partners(rnd, k):
+    """Free cards that make a bí or lưng group with a card lent by a fixed entry of kind k."""
+    shapes = [s for s in SHAPES if k in s]
+    if not shapes:
+        return []
+    return _with_extras(rnd, [m for m in rnd.choice(shapes) if m != k])
+
+
+def _lay_something(rnd, pos):
+    """Lay one entry (and perhaps the concealed cards that regroup with it or borrow from it)."""
+    r = rnd.random()
+    k = rnd.randrange(NKINDS)
+    if r < 0.45:        # a phỗng, dậy khàn or thiên khai; often with partners to lend to
+        fixed = [k] * (3 if r < 0.33 else 4)
+        extra = _kem_partners(rnd, k) if rnd.random() < 0.7 else []
+        if pos.fits(fixed + extra):
+            pos.lay(fixed)
+            pos.hide(extra)
+    elif r < 0.55:      # a phỗng with a laid copy: the fixed triple beside what is left
+        shapes = [s for s in SHAPES if k in s]
+        if shapes:
+            rest = [m for m in rnd.choice(shapes) if m != k]
+            if pos.fits([k] * 3 + rest):
+                pos.lay([k] * 3)
+                pos.lay(rest)
+    elif r < 0.7:       # a laid run, often with a concealed card that extends it
+        run = rnd.choice(RUNS)
+        s, lo, hi = run[0] // 9, run[0] % 9, run[-1] % 9
+        ends = [9 * s + n for n in (lo - 1, hi + 1) if 0 <= n <= 8]
+        extra = [rnd.choice(ends)] if ends and rnd.random() < 0.5 else []
+        if pos.fits(run + extra):
+            pos.lay(run)
+            pos.hide(extra)
+    elif r < 0.82:      # a laid bí, sometimes năm binh: a copy regroups into a concealed run
+        n = rnd.randrange(9)
+        bi = _with_extras(rnd, [n, 9 + n, 18 + n])
+        extra = []
+        if rnd.random() < 0.5:
+            x = rnd.choice(bi)
+            bi.append(x)
+            s, num = divmod(x, 9)
+            lo = rnd.choice([a for a in (num - 2, num - 1, num) if 0 <= a <= 6])
+            extra = [9 * s + i for i in range(lo, lo + 3) if i != num]
+        if pos.fits(bi + extra):
+            pos.lay(bi)
+            pos.hide(extra)
+    elif r < 0.94:      # a laid lưng group
+        group = _with_extras(rnd, list(rnd.choice(R.GROUPS)))
+        if pos.fits(group):
+            pos.lay(group)
+    else:               # a lone yêu
+        y = rnd.choice(R.YEU)
+        if pos.fits([y]):
+            pos.lay([y])
+
+
+def position(rnd, size):
+    """Cards of one player, `size` in all: laid entries, khàns, then concealed phu and strays."""
+    pos = Position()
+    for _ in range(rnd.choice((0, 1, 1, 2, 2, 3, 3))):
+        if pos.size() <= size - 8:
+            _lay_something(rnd, pos)
+    for _ in range(rnd.choice((0, 0, 1, 1, 2))):
+        k = rnd.randrange(NKINDS)
+        if pos.own[k] == 0 and pos.size() <= size - 6:
+            pos.khan.append(k)
+            pos.own[k] += 3
+            if rnd.random() < 0.4:
+                pos.hide([k])
+    for _ in range(300):
+        if pos.size() >= size:
+            break
+        r = rnd.random()
+        if r < 0.6:
+            add = list(rnd.choice(TEMPLATES))
+        elif r < 0.7:
+            add = [rnd.randrange(NKINDS)] * 3
+        elif r < 0.85:
+            add = [rnd.choice(R.YEU)]
+        else:
+            add = [rnd.randrange(NKINDS)]
+        if pos.size() + len(add) <= size and pos.fits(add):
+            pos.hide(add)
+    while pos.size() < size:
+        k = rnd.randrange(NKINDS)
+        if pos.fits([k]):
+            pos.hide([k])
+    return pos
+
+
+def free_counts(pos):
+    free = list(pos.concealed)
+    for e in pos.laid:
+        if not R.is_fixed(e):
+            for k in e:
+                free[k] += 1
+    return free
+
+
+def pick_bat_thuc(rnd, pos):
+    """0-2 unsettled bất thực kinds: not a red yêu, no fixed entry or khàn of it, a free copy."""
+    free = free_counts(pos)
+    fixed = set(e[0] for e in pos.laid if R.is_fixed(e)) | set(pos.khan)
+    options = [k for k in range(27) if free[k] and k not in fixed]
+    many = [k for k in options if free[k] >= 3]
+    out = []
+    for _ in range(rnd.choice((0, 0, 1, 1, 2)) if options else 0):
+        pool = many if many and rnd.random() < 0.5 else options
+        k = rnd.choice(pool)
+        if k not in out:
+            out.append(k)
+    return out
+
+
+def positions(seed, count, sizes):
+    """Seeded (position, players, bất thực) triples; sizes are 5-player sizes (+4 for 4)."""
+    rnd = random.Random(seed)
+    for _ in range(count):
+        players = 4 if rnd.random() < 0.3 else 5
+        size = rnd.choice(sizes) + (4 if players == 4 else 0)
+        pos = position(rnd, size)
+        if not any(pos.concealed):
+            continue
+        yield pos, players, pick_bat_thuc(rnd, pos)
+
+
+def test_reference_without_laid_cards_agrees_with_v1s_engine():
+    """With nothing laid the reference is v1's search: hand.py, itself checked against a brute
+    force (test_to_tom_hand_bruteforce.py), must give the same answers."""
+    thanh = 0
+    for pos, players, _ in positions(10, 600, (3, 9, 15, 20, 21)):
+        cnt = [0] * NKINDS
+        for k in range(NKINDS):
+            cnt[k] = pos.own[k]
+        best = R.ref_max_lung(cnt)
+        assert H.max_lung(bytearray(cnt)) == best, cnt
+        assert R.ref_can_u(cnt, players=players) == H.can_u(bytearray(cnt), [], players), cnt
+        thanh += best >= 0
+    assert 150 < thanh < 500
+
+
+def test_can_u_and_max_lung_match_the_reference_on_seeded_positions():
+    from tet.games.to_tom import laid as L
+    tally = {"positions": 0, "wins": 0, "v1_differs": 0, "kem_matters": 0, "bat_thuc_matters": 0,
+             "bi_hoan_matters": 0, "thanh": 0}
+    for pos, players, bt in positions(11, 2500, (21,)):
+        need = 2 if players == 4 else 1
+        args = (pos.concealed, pos.laid, pos.khan)
+        full, found = R.ref_analyse(*args, bat_thuc=bt)
+        best = max(found.values(), default=-1)
+        win = found.get(full, -1) >= need
+        assert L.max_lung(bytearray(pos.concealed), pos.laid, pos.khan) == best, (args,)
+        assert L.can_u(bytearray(pos.concealed), pos.laid, pos.khan, players, bt) == win, \
+            (args, players, bt)
+        tally["positions"] += 1
+        tally["thanh"] += best >= 0
+        tally["wins"] += win
+        v1 = v1_can_u(*args, players)
+        assert not v1 or best >= need, (args, players)     # v2 only adds ways to split
+        tally["v1_differs"] += (best >= need) != v1
+        tally["bat_thuc_matters"] += (best >= need) != win
+        _, no_kem = R.ref_analyse(*args, kem=False)
+        tally["kem_matters"] += (max(no_kem.values(), default=-1) >= need) != (best >= need)
+        if bt:
+            strict = R.ref_can_u(*args, players=players, bat_thuc=bt, bi_hoan=False)
+            assert L.can_u(bytearray(pos.concealed), pos.laid, pos.khan, players, bt,
+                           False) == strict, (args, players, bt)
+            tally["bi_hoan_matters"] += strict != win
+    print(tally)
+    assert tally["positions"] > 2000
+    assert 0.3 < tally["wins"] / tally["positions"] < 0.8
+    assert tally["v1_differs"] > 300
+    assert tally["kem_matters"] > 150
+    assert tally["bat_thuc_matters"] > 50
+    assert tally["bi_hoan_matters"] > 20
+
+
+def _waits_both_ways(concealed, laid, khan, players, bat_thuc):
+    """The reference's waits with the bất thực kinds and without them (one search per kind)."""
+    need = 2 if players == 4 else 1
+    own = R.own_cards(concealed, laid, khan)
+    strict, loose = [], []
+    for w in range(NKINDS):
+        if own[w] < 4:
+            full, found = R.ref_analyse(_plus(concealed, w), laid, khan, bat_thuc)
+            if found.get(full, -1) >= need:
+                strict.append(w)
+            if max(found.values(), default=-1) >= need:
+                loose.append(w)
+    return strict, loose
+
+
+def _plus(cnt, w):
+    out = list(cnt)
+    out[w] += 1
+    return out
+
+
+def test_waits_match_the_reference_on_seeded_positions():
+    from tet.games.to_tom import laid as L
+    tally = {"positions": 0, "waiting": 0, "v1_differs": 0, "bat_thuc_matters": 0}
+    rnd = random.Random(12)
+    for pos, players, _ in positions(13, 300, (21,)):
+        # one concealed card out: a hand that often waits
+        k = rnd.choice([k for k in range(NKINDS) if pos.concealed[k]])
+        pos.concealed[k] -= 1
+        bt = pick_bat_thuc(rnd, pos)
+        args = (pos.concealed, pos.laid, pos.khan, players, bt)
+        expected, loose = _waits_both_ways(*args)
+        if tally["positions"] < 20:     # the reference's own ref_waits says the same
+            assert R.ref_waits(*args) == expected
+        assert L.waits(bytearray(pos.concealed), *args[1:]) == expected, args
+        tally["positions"] += 1
+        tally["waiting"] += bool(expected)
+        tally["bat_thuc_matters"] += expected != loose
+        own = R.own_cards(*args[:3])
+        v1 = [w for w in range(NKINDS)
+              if own[w] < 4 and v1_can_u(_plus(pos.concealed, w), pos.laid, pos.khan, players)]
+        tally["v1_differs"] += v1 != loose
+    print(tally)
+    assert tally["waiting"] > 100
+    assert tally["v1_differs"] > 60
+    assert tally["bat_thuc_matters"] > 10
