@@ -52,39 +52,39 @@ def check(fn_name, expected, concealed, *args, **kw):
     assert getattr(laid, fn_name)(bytearray(concealed), *args, **kw) == expected
 
 
+def wins_only_in_v2(text, laid=(), khan=(), lung=None):
+    """The concealed cards `text` beside `laid` and `khan`: 21 cards that ù (with `lung` lưng at
+    most, when given) in v2 and not in v1. Returns their count vector."""
+    hand = cards(text)
+    assert sum(R.own_cards(hand, laid, khan)) == 21
+    if lung is not None:
+        check("max_lung", lung, hand, laid, khan)
+    check("can_u", True, hand, laid, khan)
+    assert not v1_can_u(hand, laid, khan, 5)
+    return hand
+
+
 # ---- the seed's worked examples (numbers: seed lines) ----
 
 def test_phong_7n_with_3v_3s_in_hand_is_two_lung_one_a_tom():   # 522-523
     laid = [entry("7N 7N 7N")]
     check("max_lung", 2, cards("3V 3S"), laid)
     # a full hand: 3V 3S have no other phu; the rest has no lưng
-    hand = cards("3V 3S 5V 6V 7V 8V 5S 6S 7S 8S 4N 5N 6N 1N 1V CC TT OC")
-    assert sum(hand) + 3 == 21
-    check("max_lung", 2, hand, laid)
-    check("can_u", True, hand, laid)
+    hand = wins_only_in_v2("3V 3S 5V 6V 7V 8V 5S 6S 7S 8S 4N 5N 6N 1N 1V CC TT OC", laid, lung=2)
     check("can_u", True, hand, laid, players=4)   # bí tứ's two lưng (seed 522)
-    assert not v1_can_u(hand, laid, [], 5)
 
 
 def test_phong_8n_with_2v_2s_in_hand():                          # 302
     laid = [entry("8N 8N 8N")]
     check("max_lung", 2, cards("2V 2S"), laid)
-    hand = cards("2V 2S 5V 6V 7V 5S 6S 7S 4N 5N 6N 7N 9V 9N 9S 1N CC OC")
-    assert sum(hand) + 3 == 21
-    check("max_lung", 2, hand, laid)
-    check("can_u", True, hand, laid)
-    assert not v1_can_u(hand, laid, [], 5)
+    wins_only_in_v2("2V 2S 5V 6V 7V 5S 6S 7S 4N 5N 6N 7N 9V 9N 9S 1N CC OC", laid, lung=2)
 
 
 def test_phong_4s_lends_to_a_bi_with_an_extra_copy():            # 305
     laid = [entry("4S 4S 4S")]
     check("max_lung", 1, cards("4V 4V 4N"), laid)
-    hand = cards("4V 4V 4N 1S 2S 3S 5S 6S 7S 7N 8N 9N 7V 8V 9V 1N TT OC")
-    assert sum(hand) + 3 == 21
-    check("max_lung", 1, hand, laid)
-    check("can_u", True, hand, laid)
+    hand = wins_only_in_v2("4V 4V 4N 1S 2S 3S 5S 6S 7S 7N 8N 9N 7V 8V 9V 1N TT OC", laid, lung=1)
     check("can_u", False, hand, laid, players=4)
-    assert not v1_can_u(hand, laid, [], 5)
 
 
 def test_no_kem_into_a_run_and_one_group_per_fixed_entry():      # 301, 312; §1 "one"
@@ -103,20 +103,13 @@ def test_no_kem_into_a_run_and_one_group_per_fixed_entry():      # 301, 312; §1
 def test_nam_binh_laid_gives_a_3v_back_to_a_concealed_4v_5v():   # 306-313
     laid = [entry("3V 3V 3V 3N 3S")]
     check("max_lung", 0, cards("4V 5V"), laid)
-    hand = cards("4V 5V 1N 2N 3N 7V 8V 9V 6S 7S 8S 6N 7N 8N CC TT")
-    assert sum(hand) + 5 == 21
-    check("max_lung", 1, hand, laid)
-    check("can_u", True, hand, laid)
-    assert not v1_can_u(hand, laid, [], 5)
+    wins_only_in_v2("4V 5V 1N 2N 3N 7V 8V 9V 6S 7S 8S 6N 7N 8N CC TT", laid, lung=1)
 
 
 def test_laid_3v_4v_5v_wins_on_6v_and_a_thap_thanh_hand_wins_on_what_fits_a_laid_phu():  # 404
     laid = [entry("3V 4V 5V")]
     rest = "1N 2N 3N 9N 1V 1S 2S 3S 4S 5S 7S 8S 9S 4N 5N 6N CC"
-    hand = cards("6V " + rest)
-    assert sum(hand) + 3 == 21
-    check("can_u", True, hand, laid)
-    assert not v1_can_u(hand, laid, [], 5)
+    wins_only_in_v2("6V " + rest, laid)
     waits = R.ref_waits(cards(rest), laid)
     assert {KIND["2V"], KIND["6V"]} <= set(waits)
     assert set(R.YEU) <= set(waits)
@@ -134,21 +127,14 @@ def test_laid_3v_4v_5v_wins_on_6v_and_a_thap_thanh_hand_wins_on_what_fits_a_laid
 def test_khan_fourth_card_completes_it_or_serves_elsewhere():    # 417 "tiền ù hậu dậy"
     khan = [KIND["3N"]]
     # the winning 3N has no other phu: it completes the khàn
-    hand = cards("3N 1V 2V 3V 4V 5S 6S 7S 9N 1S 1N TT OC 6V 7V 8V 9V CC")
-    assert sum(hand) + 3 == 21
-    check("can_u", True, hand, [], khan)
-    assert not v1_can_u(hand, [], khan, 5)
+    wins_only_in_v2("3N 1V 2V 3V 4V 5S 6S 7S 9N 1S 1N TT OC 6V 7V 8V 9V CC", [], khan)
     # the winning 3N must make a run with 4N 5N, the khàn staying three (as in v1)
     hand = cards("3N 4N 5N 1V 2V 3V 4V 5S 6S 7S 9N 1S 1N TT OC 6V 7V 8V")
     assert sum(hand) + 3 == 21
     check("can_u", True, hand, [], khan)
     assert v1_can_u(hand, [], khan, 5)
     # the fourth of a laid phỗng completes it
-    laid = [entry("5S 5S 5S")]
-    hand = cards("5S 1V 2V 3V 4V 6N 7N 8N 9N 1S 1N TT OC 6V 7V 8V 9V CC")
-    assert sum(hand) + 3 == 21
-    check("can_u", True, hand, laid)
-    assert not v1_can_u(hand, laid, [], 5)
+    wins_only_in_v2("5S 1V 2V 3V 4V 6N 7N 8N 9N 1S 1N TT OC 6V 7V 8V 9V CC", [entry("5S 5S 5S")])
 
 
 def test_bat_thuc_needs_a_free_copy_in_a_run_not_a_treo_khan():   # 506, 175-209
