@@ -24,6 +24,7 @@ GROUPS = ((17, 0, 18), (16, 1, 19), (15, 2, 20), (26, 28, 29), (26, 28, 8), (8, 
 BIS = tuple((n, 9 + n, 18 + n) for n in range(9))
 # (members, lưng a kèm group of them adds): a bí none, a lưng group one
 KEM_SHAPES = tuple((b, 0) for b in BIS) + tuple((g, 1) for g in GROUPS)
+SHAPES_OF = tuple(tuple(s for s in KEM_SHAPES if k in s[0]) for k in range(NK))
 
 RUN, BI, GROUP, KHAN, LONE, KEM = "run", "bi", "group", "khan", "lone", "kem"
 
@@ -68,9 +69,7 @@ def _free_phus(x, cnt):
 def _kem_phus(x, cnt, lenders):
     """Every kèm group holding the free card x: (free part, lưng, lender kind)."""
     out = []
-    for members, lung in KEM_SHAPES:
-        if x not in members:
-            continue
+    for members, lung in SHAPES_OF[x]:
         for lent in members:
             if lent == x or lent not in lenders:
                 continue
@@ -89,14 +88,12 @@ def _placeable(k, cnt, absorbers, lenders):
     for lo in range(max(0, num - 2), min(num, 6) + 1):
         if row[lo] and row[lo + 1] and row[lo + 2]:
             return True
-    for members, _ in KEM_SHAPES:
-        if k in members:
-            if all(cnt[m] for m in members):
+    for members, _ in SHAPES_OF[k]:
+        if all(cnt[m] for m in members):
+            return True
+        for lent in lenders:
+            if lent in members and lent != k and all(cnt[m] for m in members if m != lent):
                 return True
-            for lent in lenders:
-                if lent in members and lent != k and \
-                        all(cnt[m] for m in members if m != lent):
-                    return True
     return False
 
 
