@@ -4,8 +4,8 @@ thousands of seeded positions.
 
 `laid` is imported inside each test so that the file collects on its own. v1 (to-tom.md: laid
 phu frozen, the concealed cards thành alone) is hand.can_u with every laid entry and khàn
-exposed as laid; the comparison counts how often v2's regrouping and kèm change the answer, so
-that it cannot pass on positions where v2 and v1 agree.
+exposed as laid. The seeded comparison counts the positions v2's regrouping and kèm decide
+otherwise than v1 and asserts there are many, so that it is not made only where the two agree.
 """
 
 import random
@@ -27,6 +27,7 @@ def cards(text):
 
 
 def entry(text):
+    """A laid entry (list of kinds) from space-separated short codes."""
     return [KIND[code] for code in text.split()]
 
 
@@ -37,14 +38,6 @@ def v1_can_u(concealed, laid, khan, players):
     return H.can_u(bytearray(concealed), list(laid) + [[k] * 3 for k in khan], players)
 
 
-def both(fn_name, concealed, *args, **kw):
-    """The reference's and laid.py's answers to the same question."""
-    from tet.games.to_tom import laid
-    ref = getattr(R, "ref_" + fn_name)(list(concealed), *args, **kw)
-    got = getattr(laid, fn_name)(bytearray(concealed), *args, **kw)
-    return ref, got
-
-
 def check(fn_name, expected, concealed, *args, **kw):
     """Assert the hand-worked answer, the reference's and laid.py's agree."""
     assert getattr(R, "ref_" + fn_name)(list(concealed), *args, **kw) == expected
@@ -53,8 +46,8 @@ def check(fn_name, expected, concealed, *args, **kw):
 
 
 def wins_only_in_v2(text, laid=(), khan=(), lung=None):
-    """The concealed cards `text` beside `laid` and `khan`: 21 cards that ù (with `lung` lưng at
-    most, when given) in v2 and not in v1. Returns their count vector."""
+    """The concealed cards `text` beside `laid` and `khan`: 21 cards that ù in v2 (their splits
+    having `lung` lưng at most, when given) and not in v1. Returns their count vector."""
     hand = cards(text)
     assert sum(R.own_cards(hand, laid, khan)) == 21
     if lung is not None:
