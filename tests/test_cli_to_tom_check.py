@@ -129,3 +129,65 @@ def test_an_empty_hand_is_refused(capsys, cards):
     status, out, err = run(capsys, "totom", "check", *cards)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and "no cards given" in err
+
+
+# to-tom-v2 §9. Seed 522-523: a phỗng 7N 7N 7N laid, 3V 3S in hand: the 7N lends to a Tôm
+TOM_KEM = "4N 5N 6N 7V 8V 9V 2S 3S 4S 5S 6S 7S 3V 3S CC 1N 2N 3N".split()
+
+
+def test_a_fixed_entry_lends_to_a_tom_and_the_split_shows_kem(capsys):
+    obj = check_json(capsys, TOM_KEM, "--laid", "7N 7N 7N")
+    assert obj["cards"] == 21 and obj["wins"] is True
+    assert obj["chuc_sac"] == ["tom"] and obj["points"] == 6 and obj["xuong"] == "Tôm"
+    part = obj["partition"]
+    assert part[0] == ["7N", "7N", "7N"]
+    lender, group = obj["kem"][0]
+    assert lender == 0 and sorted(part[group]) == ["3S", "3V"]
+    # the cards of the split are the hand's, the lent 7N shown once (in its fixed entry)
+    assert sorted(c for phu in part for c in phu) == sorted(TOM_KEM + ["7N"] * 3)
+    # v1 froze the phỗng: the same cards with nothing laid cannot ù
+    assert check_json(capsys, TOM_KEM + ["7N"] * 3)["wins"] is True
+    status, out, _ = run(capsys, "totom", "check", *TOM_KEM, "--laid", "7N 7N 7N")
+    assert status == 0 and "[3V 3S +7N]" in out
+
+
+def test_a_laid_run_takes_its_end_and_a_khan_its_fourth(capsys):
+    # seed 404: 3V 4V 5V laid, the hand waits on 6V (and 2V) among others
+    hand = "1N 2N 3N 7S 8S 9S 2N 2N 2S 2V 9V 9S TT 5N 5V 5S CC".split()
+    obj = check_json(capsys, hand, "--laid", "3V 4V 5V")
+    assert obj["cards"] == 20 and "6V" in obj["waits"]
+    won = check_json(capsys, hand + ["6V"], "--laid", "3V 4V 5V", "--win", "6V")
+    assert won["wins"] is True and ["3V", "4V", "5V", "6V"] in won["partition"]
+    # a face-down khàn of 6N and its fourth card as the winning card (seed 417)
+    hand = "1N 2N 3N 7S 8S 9S 2V 2N 2S 5N 5V 5S 9V 9S TT CC TT".split()
+    obj = check_json(capsys, hand + ["6N"], "--khan", "6N", "--win", "6N")
+    assert obj["cards"] == 21 and obj["wins"] is True
+    assert ["6N", "6N", "6N", "6N"] in obj["partition"]
+    assert check_json(capsys, hand + ["6N"], "--khan", "6N", "--khan", "4N")["cards"] == 24
+
+
+def test_bat_thuc_needs_a_free_copy_in_a_run_and_opens_the_xuong(capsys):
+    hand = "2V 3V 4V 1N 2N 3N 7S 8S 9S 5N 5V 5S 9V 9S TT CC 7V 7V 7V 7N 7S".split()
+    obj = check_json(capsys, hand, "--bat-thuc", "7V")
+    assert obj["wins"] is True and obj["xuong"] == "Bất thực Thất Vạn ăn cả. Suông"
+    # three identical 7V are no place for it (seed 506): with the bí gone it cannot ù
+    hand = "2V 3V 4V 1N 2N 3N 7S 8S 9S 5N 5V 5S 9V 9S TT CC 7V 7V 7V 6S 6S".split()
+    assert check_json(capsys, hand)["wins"] is False
+    assert check_json(capsys, hand[:-2] + ["OC", "OC"])["wins"] is True
+    assert check_json(capsys, hand[:-2] + ["OC", "OC"], "--bat-thuc", "7V")["wins"] is False
+
+
+@pytest.mark.parametrize("extra, words", [
+    (["--laid", ""], "--laid needs the cards"),
+    (["--laid", "3V 4V 5V", "--laid", "3V 3V 3V"], "more than four copies of 3V"),
+    (["--khan", "XX"], "--khan"),
+    (["--bat-thuc", "CC"], "red yêu"),
+    (["--bat-thuc", "OC", "--khan", "OC"], "red yêu"),
+    (["--bat-thuc", "5N", "--khan", "5N"], "settles it"),
+    (["--bat-thuc", "8N"], "no free copy"),
+])
+def test_bad_laid_khan_and_bat_thuc_are_one_line_errors(extra, words):
+    res = subprocess.run([TET, "totom", "check", "3V", "4V", "5V"] + extra,
+                         capture_output=True, text=True)
+    assert res.returncode == 2 and res.stderr.count("\n") == 1 and words in res.stderr, \
+        res.stderr

@@ -26,6 +26,7 @@ import micropython
 from tet.core.rng import Rng
 from tet.games.to_tom import ai
 from tet.games.to_tom import hand as H
+from tet.games.to_tom import wait_scan as W
 from tet.games.to_tom.engine import P_OVER, ToTom
 import bench_to_tom_hand as B
 
@@ -50,18 +51,19 @@ def locked_waits(counts, players):
         if counts[k] < 4:
             room |= 1 << k
     H._cap[0] = need
-    H._open[0] = room
+    W._open[0] = room
     st = H._state(counts)
     h = H._hash(st)
     micropython.heap_lock()
     try:
-        H._wait_mask(st, 0, need, 1, h)
+        W._wait_mask(st, 0, need, 1, h)
         ok = 1
     except MemoryError:
         ok = 0
     micropython.heap_unlock()
     H._forget()
-    return ok, [w for w in range(30) if room >> w & 1 and not H._open[0] >> w & 1]
+    W._wait_tags[:] = W._FREE_WAIT
+    return ok, [w for w in range(30) if room >> w & 1 and not W._open[0] >> w & 1]
 
 
 def locked_lung(counts, cap):
@@ -81,7 +83,7 @@ def locked_lung(counts, cap):
 
 
 for counts, players in B.dense_mixed(Rng(13), 300):
-    expected = H.waits(counts, (), players)
+    expected = W.waits(counts, (), players)
     before = steps[0]
     ok, found = locked_waits(counts, players)
     taken = steps[0] - before
@@ -98,7 +100,7 @@ for counts, players in B.dense_mixed(Rng(13), 300):
     gc.disable()
     before = steps[0]
     used = gc.mem_alloc()
-    H.waits(counts, (), players)
+    W.waits(counts, (), players)
     used = gc.mem_alloc() - used
     gc.enable()
     print("CALL", steps[0] - before, used)

@@ -10,6 +10,7 @@ shown split and the points of wins (by enumerating every split of the winning ha
 import random
 
 from tet.games.to_tom import hand as H
+from tet.games.to_tom import wait_scan as W
 from tet.games.to_tom import scoring as S
 from tet.games.to_tom.cards import NKINDS
 
@@ -268,7 +269,7 @@ def test_waits_match_brute_force():
         laid = laid_phu(rnd, cnt) if rnd.random() < 0.3 else []
         need = 2 if players == 4 else 1
         expected = brute_waits(cnt, laid, need)
-        assert H.waits(bytearray(cnt), laid, players) == expected, (cnt, laid, players)
+        assert W.waits(bytearray(cnt), laid, players) == expected, (cnt, laid, players)
         nonempty += bool(expected)
     assert nonempty > 60
 
@@ -281,7 +282,7 @@ def test_waits_of_hands_one_card_short_match_brute_force():
         if brute_lung(cnt) < 1:
             continue
         cnt[rnd.choice([k for k in range(NKINDS) if cnt[k]])] -= 1
-        assert H.waits(bytearray(cnt)) == brute_waits(cnt, [], 1), cnt
+        assert W.waits(bytearray(cnt)) == brute_waits(cnt, [], 1), cnt
         checked += 1
 
 

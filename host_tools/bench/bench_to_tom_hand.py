@@ -4,6 +4,7 @@ import benchlib
 
 from tet.core.rng import Rng
 from tet.games.to_tom import hand as H
+from tet.games.to_tom import wait_scan as W
 from tet.games.to_tom import scoring as S
 from tet.games.to_tom.cards import NKINDS
 
@@ -132,7 +133,7 @@ def _worst_wait_scan_us(hands):
         best = None
         for _ in range(3):
             start = benchlib.now_us()
-            H.waits(counts)
+            W.waits(counts)
             t = benchlib.elapsed_us(start)
             if best is None or t < best:
                 best = t
@@ -148,14 +149,15 @@ def _memo_probe(hands):
     H._begin()
     for counts in hands:
         H._cap[0] = 1
-        H._open[0] = (1 << NKINDS) - 1
+        W._open[0] = (1 << NKINDS) - 1
         st = H._state(counts)
-        H._wait_mask(st, 0, 1, 1, H._hash(st))
-        filled = sum(1 for v in H._memo_vals if v) + sum(1 for t in H._wait_tags if t)
+        W._wait_mask(st, 0, 1, 1, H._hash(st))
+        filled = sum(1 for v in H._memo_vals if v) + sum(1 for t in W._wait_tags if t)
         most = max(most, filled)
         H._forget()
+        W._wait_tags[:] = W._FREE_WAIT
     base = benchlib.heap_used()
-    tables = (H._table(H._SLOTS), H._table(H._WAIT_SLOTS))
+    tables = (H._table(H._SLOTS), H._table(W._WAIT_SLOTS))
     after = benchlib.heap_used()
     del tables
     return most, None if base is None or after is None else after - base
@@ -195,7 +197,7 @@ def main(args):
     entries, held = _memo_probe(waiting)
     benchlib.report("memo entries, fullest wait scan", entries, "",
                     "of %d slots, emptied after each call"
-                    % (H._SLOTS + H._WAIT_SLOTS))
+                    % (H._SLOTS + W._WAIT_SLOTS))
     if held is not None:
         benchlib.report("heap of the memo tables", held, "B",
                         "made by the first search and kept: a search allocates nothing per step")
@@ -230,7 +232,7 @@ def _dense_worst(rng, count):
         best = None
         for _ in range(3):
             start = benchlib.now_us()
-            H.waits(counts, (), players)
+            W.waits(counts, (), players)
             t = benchlib.elapsed_us(start)
             if best is None or t < best:
                 best = t
@@ -240,11 +242,11 @@ def _dense_worst(rng, count):
 
 
 def _four_player_waits(counts):
-    return H.waits(counts, (), 4)
+    return W.waits(counts, (), 4)
 
 
 def _add_first_wait(counts):
     full = bytearray(counts)
-    found = H.waits(counts)
+    found = W.waits(counts)
     full[found[0]] += 1
     return full

@@ -31,7 +31,7 @@ import benchlib
 PATHS = {
     "oaq_ai": "tet.games.o_an_quan.ai",
     "oaq_positions": "bench_o_an_quan",   # positions(count, players): greedy mid-game states
-    "to_tom_hand": "tet.games.to_tom.hand",
+    "to_tom_waits": "tet.games.to_tom.wait_scan",
     "to_tom_hands": "bench_to_tom_hand",  # _dense_hands(rng, count): 24-card worst cases
     "to_tom": "tet.games.to_tom.engine",
     "to_tom_ai": "tet.games.to_tom.ai",
@@ -86,11 +86,11 @@ def oaq_search(count, players, level, pick=""):
 
 def wait_scan(count, players=4):
     """Tổ Tôm: waits() on dense 24-card hands (three numbers and the yêu, many copies)."""
-    hand = load("to_tom_hand")
+    scan = load("to_tom_waits")
     hands = load("to_tom_hands")._dense_hands(load("rng").Rng(2026), count)
 
     def work(counts):
-        hand.waits(counts, (), players, POLL[0])
+        scan.waits(counts, (), players, POLL[0])
         return 1
     return hands, work
 
@@ -98,11 +98,11 @@ def wait_scan(count, players=4):
 def wait_many(count):
     """Tổ Tôm: waits() on the dense hands of bench_to_tom_hand's worst-of figure (Rng(13),
     24 cards with four players and 20 with five in turn), made one at a time."""
-    hand = load("to_tom_hand")
+    scan = load("to_tom_waits")
     hands = load("to_tom_hands").dense_mixed(load("rng").Rng(13), count)
 
     def work(item):
-        hand.waits(item[0], (), item[1], POLL[0])
+        scan.waits(item[0], (), item[1], POLL[0])
         return 1
     return hands, work
 

@@ -3,6 +3,7 @@ counting, ù with five and four players, laid phu, waits and the scoring of ch�
 Runs under pytest and real MicroPython."""
 
 from tet.games.to_tom import hand as H
+from tet.games.to_tom import wait_scan as W
 from tet.games.to_tom import scoring as S
 from tet.games.to_tom.cards import CODES, NKINDS
 
@@ -154,14 +155,14 @@ CHI_CHI = "1V 1V 1N 1N 1S 1S TT TT OC OC 9N 9N 9V 8S 2V 3V 4V 5N 6N 7N"
 
 
 def test_waits_worked_by_hand():
-    assert H.waits(counts(XUYEN)) == [K["5S"]]
-    assert H.waits(counts(BI_TU)) == [K["5N"]]
-    assert H.waits(counts(BACH_THU)) == [K["7V"]]
-    assert H.waits(counts(CHI_CHI)) == [K["CC"]]
+    assert W.waits(counts(XUYEN)) == [K["5S"]]
+    assert W.waits(counts(BI_TU)) == [K["5N"]]
+    assert W.waits(counts(BACH_THU)) == [K["7V"]]
+    assert W.waits(counts(CHI_CHI)) == [K["CC"]]
     # a thành 20-card hand with its lưng waits for every yêu (a lone yêu) and the cards that
     # lengthen its runs
     done = counts("1V 1N 1N 1S 1S CC CC TT TT OC OC 7N 3V 3S 5V 6V 7V 4S 5S 6S")
-    found = H.waits(done)
+    found = W.waits(done)
     for code in ("1V", "1N", "1S", "CC", "TT", "OC", "3S", "7S", "4V", "8V"):
         assert K[code] in found, code
     assert K["9S"] in found             # [9S TT OC]
@@ -170,14 +171,14 @@ def test_waits_worked_by_hand():
 
 def test_waits_skip_kinds_whose_four_cards_are_in_sight():
     hand = counts("1V 1N 1S CC TT OC 7N 3V 3S 5V 6V 7V 4S 6S 5S 5S 5S")
-    assert K["5S"] not in H.waits(hand, [kinds("5S 5N 5V")])
-    assert H.waits(counts("7N 3V 3S 4S 6S")) == [K["5S"]]
+    assert K["5S"] not in W.waits(hand, [kinds("5S 5N 5V")])
+    assert W.waits(counts("7N 3V 3S 4S 6S")) == [K["5S"]]
 
 
 def test_waits_with_four_players_need_two_lung():
     hand = counts(XUYEN)
-    assert H.waits(hand, (), 4) == []
-    assert H.waits(hand, [kinds("2N 2N 2N")], 4) == [K["5S"]]
+    assert W.waits(hand, (), 4) == []
+    assert W.waits(hand, [kinds("2N 2N 2N")], 4) == [K["5S"]]
 
 
 def win(codes, card, ctx=None):
@@ -195,7 +196,7 @@ def test_xuyen_and_tom():
 
 def test_xuyen_tu():
     hand = YEU12 + " 7N 3V 3S 3S 4S 6S 7S"
-    assert H.waits(counts(hand)) == [K["5S"]]
+    assert W.waits(counts(hand)) == [K["5S"]]
     s = win(hand, "5S")
     assert s["extras"] == ["xuyen_tu"] and s["points"] == 6 + 4
 
@@ -213,7 +214,7 @@ def test_bach_thu_needs_the_only_wait_to_make_a_lone_triple():
     # the pair next to the run 4V 5V 6V is not lone (one 7V lengthens the run): no Bạch thủ,
     # although 7V is the only wait
     beside_run = "1V 1V 1N 1S 1S CC CC TT TT OC OC OC 7N 3V 3S 4V 5V 6V 7V 7V"
-    assert H.waits(counts(beside_run)) == [K["7V"]]
+    assert W.waits(counts(beside_run)) == [K["7V"]]
     s = win(beside_run, "7V")
     assert s["extras"] == [] and s["chuc_sac"] == ["tom"]
 

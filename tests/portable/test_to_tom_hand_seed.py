@@ -6,6 +6,7 @@ cạ examples and their waits, and the king's hand of the Cao Bá Quát story. R
 real MicroPython."""
 
 from tet.games.to_tom import hand as H
+from tet.games.to_tom import wait_scan as W
 from tet.games.to_tom import scoring as S
 from tet.games.to_tom.cards import CODES, IS_YEU, NKINDS
 
@@ -202,7 +203,7 @@ def test_the_kings_hand_in_the_cao_ba_quat_story_is_leo_not_chi_chi_nay():
     hand = bytearray(NKINDS)
     for k in kinds("3V 4V 5V 6V 6V 7V 7V 8V 9V 8S 7S 6S 4S 3S 3N 4N 4N 6N 7N OC"):
         hand[k] += 1
-    assert H.waits(hand) == kinds("5N CC")
+    assert W.waits(hand) == kinds("5N CC")
     hand[K["CC"]] += 1
     score = S.score_win(hand, [], K["CC"], {"from_stock": True})
     assert score["chuc_sac"] == ["leo"] and score["points"] == 8
@@ -222,4 +223,4 @@ def test_the_seeds_ca_examples_wait_for_the_cards_it_names():
         hand = bytearray(NKINDS)
         for k in kinds("2N 2N 2N " + ca):
             hand[k] += 1
-        assert H.waits(hand) == sorted(kinds(wait)), ca
+        assert W.waits(hand) == sorted(kinds(wait)), ca

@@ -4,6 +4,7 @@ they run, they end early when it says so, and give the same answer when it never
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
 from tet.games.to_tom import hand as H
+from tet.games.to_tom import wait_scan as W
 from tet.games.to_tom import scoring as S
 from tet.games.to_tom.ai import Player
 from tet.games.to_tom.cards import NKINDS
@@ -36,11 +37,11 @@ class Counter:
 def test_the_wait_scan_polls_and_stops():
     counts = counts_of(HAND)
     keep_going = Counter(False)
-    assert H.waits(counts, (), 5, keep_going) == H.waits(counts)
+    assert W.waits(counts, (), 5, keep_going) == W.waits(counts)
     assert keep_going.calls > 0
     stop = Counter(True)
-    assert H.waits(counts, (), 5, stop) is None and stop.calls == 1
-    assert H.waits(counts) == H.waits(counts, (), 5, None)      # nothing left behind
+    assert W.waits(counts, (), 5, stop) is None and stop.calls == 1
+    assert W.waits(counts) == W.waits(counts, (), 5, None)      # nothing left behind
 
 
 def test_a_computer_player_stops_early_with_a_legal_move():

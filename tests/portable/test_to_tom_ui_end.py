@@ -122,7 +122,7 @@ def check_result(app, game, hoi):
         assert message.body.startswith("Hoà: nọc còn %d lá." % game.left)
     from tet.core.text import wrap   # the gadget has it loaded (the harness holds none)
 
-    cols = app.gfx.cols() - 1
+    cols = app.gfx.cols() - (2 if app.gfx.colour else 1)     # as the message screen wraps
     lines = wrap(message.body, cols)
     assert lines[0] in first                            # seen without a key pressed
     for line in lines:

@@ -17,6 +17,7 @@ from tet.core import sound
 from tet.core.app import Screen
 from tet.core.text import clip, wrap
 from tet.games.to_tom import hand as H
+from tet.games.to_tom import wait_scan as W
 from tet.games.to_tom import scoring as S
 from tet.games.to_tom.cards import CODES, IS_RED, NAMES, NKINDS
 
@@ -66,7 +67,7 @@ def describe(counts, players, should_stop=None):
         else:
             second = "Không ù"
     elif n == full - 1:
-        found = H.waits(counts, (), players, should_stop)
+        found = W.waits(counts, (), players, should_stop)
         if found is None:
             return None
         second = "Chờ: " + (" ".join([CODES[k] for k in found]) if found else "không có")

@@ -5,9 +5,7 @@ engine.ToTom._win): from .mpy files its bytecode would hold the heap through eve
 """
 
 from tet.games.to_tom.cards import CC, IS_RED, IS_YEU, OC
-from tet.games.to_tom.hand import (LEO, LUNG_GROUPS, TOM, YEU, _GROUP_AT, _group_lung, _poll,
-                                   _state, _stop, _totals, can_u, classify, exposed_lung, lung_needed,
-                                   polled, thanh, waits)
+from tet.games.to_tom import hand as H
 
 try:
     from micropython import const
@@ -19,9 +17,10 @@ _ABSORB = const(8)      # hand.py's flag: an absorbing phu already chosen holds 
 _CARDS = const(7)       # hand.py's mask of the cards-left bits
 
 
-def red_total(counts, exposed=()):
-    """Red cards among the concealed cards and the laid phu."""
-    total = _totals(counts, exposed)
+def red_total(counts, exposed=(), lent=()):
+    """Red cards among the concealed cards and the laid phu (a card in `lent`, listed both in a
+    fixed entry and in the kèm group it lends to, once)."""
+    total = _lent_totals(counts, exposed, lent)
     red = 0
     for k in range(_N):
         if IS_RED[k]:
@@ -31,21 +30,21 @@ def red_total(counts, exposed=()):
 
 # ---- best split to show (analyse, score_win; not on the hot path) ----
 
-_NEG = -10000000
+_NEG = const(-10000000)
 # objective of the split search: lưng up to a cap first (the cap a win needs, or all of them),
 # then fewer cards left out (partial splits only), then the points Tôm and Lèo add, then the
 # lưng above the cap
-_W_LUNG = 100000
-_W_STRAY = 1000
-_W_BONUS = 100
-_BONUS_TOM = 2
-_BONUS_LEO = 4
+_W_LUNG = const(100000)
+_W_STRAY = const(1000)
+_W_BONUS = const(100)
+_BONUS_TOM = const(2)
+_BONUS_LEO = const(4)
 # the split search keeps the lưng so far, the flags and the cards left out after the 30 counts
 _GOT = const(30)
 _FLAGS = const(31)
 _STRAYS = const(32)
-_LOOSE = 4      # flag: a partial split, any card may be left out
-_SPLIT_SLOTS = 64
+_LOOSE = const(4)      # flag: a partial split, any card may be left out
+_SPLIT_SLOTS = const(64)
 _SPLIT_MASK = const(63)     # _SPLIT_SLOTS - 1
 _NO_SPLIT_KEYS = (bytes(0),) * _SPLIT_SLOTS
 _split_keys = list(_NO_SPLIT_KEYS)
@@ -65,10 +64,10 @@ def _moves(st, k):
                 out.append((tuple(range(k, end)), 1 if k == 9 else 0, 0, 0))
         if k < 9 and st[k + 9] & _CARDS and st[k + 18] & _CARDS:
             out.append(((k, k + 9, k + 18), 0, 1, 0))
-    for g in range(_GROUP_AT[k], _GROUP_AT[k + 1]):
-        members = LUNG_GROUPS[g]
+    for g in range(H._GROUP_AT[k], H._GROUP_AT[k + 1]):
+        members = H.LUNG_GROUPS[g]
         if st[members[1]] & _CARDS and st[members[2]] & _CARDS:
-            out.append((members, 1, 1, 1 if g == TOM else (2 if g == LEO else 0)))
+            out.append((members, 1, 1, 1 if g == H.TOM else (2 if g == H.LEO else 0)))
     if st[k] & _CARDS >= 3:
         out.append(((k, k, k), 1, 1, 0))
     return out
@@ -105,8 +104,8 @@ def _split(st, k, cap):
     slot = hash(key) & _SPLIT_MASK
     if _split_keys[slot] == key:
         return _split_vals[slot]
-    if _stop[0] is not None:
-        _poll()
+    if H._stop[0] is not None:
+        H._poll()
     best = _best_move(st, k, cap)[0]
     _split_keys[slot] = key
     _split_vals[slot] = best
@@ -151,7 +150,7 @@ def best_partition(counts, got=0, flags=0, cap=99, loose=False):
     absorbing phu holds goes into such a phu, or alone when it is a yêu.
     """
     try:
-        return _partition(_state(counts) + bytearray(3), got, flags, cap, loose)
+        return _partition(H._state(counts) + bytearray(3), got, flags, cap, loose)
     finally:
         _split_keys[:] = _NO_SPLIT_KEYS
 
@@ -202,8 +201,8 @@ def _display_order(phus):
     """Lưng phu first, then the other phu, lone yêu last (stable otherwise)."""
     ranked = []
     for i in range(len(phus)):
-        c = classify(phus[i])
-        rank = 2 if c is None or c[0] == YEU else (0 if c[1] else 1)
+        c = H.classify(phus[i])
+        rank = 2 if c is None or c[0] == H.YEU else (0 if c[1] else 1)
         ranked.append((rank, i))
     ranked.sort()
     return [phus[i] for _, i in ranked]
@@ -219,14 +218,14 @@ def analyse(counts, exposed=(), players=5, should_stop=None):
     app's pump) is polled during the search; when it returns True, None is returned.
     """
     if should_stop is not None:
-        return polled(should_stop, analyse, counts, exposed, players)
+        return H.polled(should_stop, analyse, counts, exposed, players)
     flags = _group_flags(exposed)
     value, phus, rest = best_partition(counts, 0, flags)
     thanh_hand = value is not None
     if not thanh_hand:
         value, phus, rest = best_partition(counts, 0, flags, 99, True)
     partition = [list(p) for p in exposed] + _display_order(phus)
-    return {"thanh": thanh_hand, "lung": exposed_lung(partition), "partition": partition,
+    return {"thanh": thanh_hand, "lung": H.exposed_lung(partition), "partition": partition,
             "rest": rest, "red": red_total(counts, exposed)}
 
 
@@ -273,10 +272,17 @@ def _row(table, ident):
     raise KeyError(ident)
 
 
-def colour_chuc_sac(counts, exposed=(), thap_hong_or_more=False):
-    """Chức sắc given by the colours of all the winner's cards, or None."""
-    red = red_total(counts, exposed)
-    ong_cu = _totals(counts, exposed)[OC]
+def _lent_totals(counts, exposed, lent):
+    total = H._totals(counts, exposed)
+    for k in lent:
+        total[k] -= 1
+    return total
+
+
+def colour_chuc_sac(counts, exposed=(), thap_hong_or_more=False, lent=()):
+    """Chức sắc given by the colours of all the winner's cards, or None (`lent` as red_total)."""
+    red = red_total(counts, exposed, lent)
+    ong_cu = _lent_totals(counts, exposed, lent)[OC]
     if red == 0:
         return "bach_dinh"
     if red == ong_cu and red == 1:
@@ -292,9 +298,9 @@ def _group_flags(phus):
     """Bit 1 when one of the phu is a Tôm, bit 2 when one is a Lèo."""
     flags = 0
     for phu in phus:
-        if _group_lung(phu, LUNG_GROUPS[TOM]):
+        if H._group_lung(phu, H.LUNG_GROUPS[H.TOM]):
             flags |= 1
-        if _group_lung(phu, LUNG_GROUPS[LEO]):
+        if H._group_lung(phu, H.LUNG_GROUPS[H.LEO]):
             flags |= 2
     return flags
 
@@ -305,7 +311,7 @@ def _lone_pair(before, card):
     if before[card] != 2:
         return False
     before[card] -= 1
-    one_placed = thanh(before)
+    one_placed = H.thanh(before)
     before[card] += 1
     return not one_placed
 
@@ -328,7 +334,7 @@ def _special_phus(counts, card, single_wait, from_stock):
         if _lone_pair(before, card):
             out.append(("bach_thu", [card, card, card]))
         if from_stock and card == CC:
-            out.append(("chi_chi_nay", list(LUNG_GROUPS[LEO])))
+            out.append(("chi_chi_nay", list(H.LUNG_GROUPS[H.LEO])))
     return out
 
 
@@ -359,26 +365,33 @@ def score_win(counts, exposed, card, ctx=None):
     counts: concealed cards including the winning `card` (None: score the hand alone, without
     what a winning card brings); exposed: laid phu; ctx keys (all optional): from_stock (bool),
     streak (previous consecutive wins), by_phong (bool, informative), thap_hong_or_more (bool),
-    players (4 or 5). Of the splits that win, the one worth most points is announced. Chi Chi
-    nảy is the Lèo of that win, so it is not counted again as Lèo. Raises ValueError when the hand
-    cannot ù. Run it under polled() to poll a should_stop during its searches.
+    players (4 or 5), lent (kinds of exposed's kèm groups counted twice, see red_total), single
+    (whether the winning card was the only wait, when the caller knows better). Of the splits
+    that win, the one worth most points is announced. Chi Chi nảy is the Lèo of that win, so it
+    is not counted again as Lèo. Raises ValueError when the hand cannot ù. Run it under
+    polled() to poll a should_stop during its searches.
     """
     ctx = ctx or {}
     players = ctx.get("players", 5)
     streak = ctx.get("streak", 0)
-    need = lung_needed(players)
-    laid = exposed_lung(exposed)
+    need = H.lung_needed(players)
+    laid = H.exposed_lung(exposed)
     if card is not None and not counts[card]:
         raise ValueError("the winning card must be among the concealed cards")
-    if not can_u(counts, exposed, players):
+    if not H.can_u(counts, exposed, players):
         raise ValueError("not a winning hand")
     laid_flags = _group_flags(exposed)
-    colour = colour_chuc_sac(counts, exposed, ctx.get("thap_hong_or_more", False))
+    colour = colour_chuc_sac(counts, exposed, ctx.get("thap_hong_or_more", False),
+                             ctx.get("lent", ()))
     candidates = [("", [])]
     if card is not None:
-        before = bytearray(counts)
-        before[card] -= 1
-        single = waits(before, exposed, players) == [card]
+        single = ctx.get("single")
+        if single is None:
+            before = bytearray(counts)
+            before[card] -= 1
+            from tet.games.to_tom import wait_scan     # a caller's check; a game passes single
+
+            single = wait_scan.waits(before, exposed, players) == [card]
         candidates += _special_phus(counts, card, single, ctx.get("from_stock", False))
     best = (-1, [], [], [])
     for extra, kinds in candidates:
@@ -391,7 +404,7 @@ def score_win(counts, exposed, card, ctx=None):
             rest[k] -= 1
         if missing:
             continue
-        value, phus, _ = best_partition(rest, laid + exposed_lung([kinds] if kinds else []),
+        value, phus, _ = best_partition(rest, laid + H.exposed_lung([kinds] if kinds else []),
                                         laid_flags, need)
         if value is None or value // _W_LUNG < need:
             continue
@@ -420,3 +433,4 @@ def score_win(counts, exposed, card, ctx=None):
         extras = [STREAK[min(streak, len(STREAK)) - 1][0]] + extras
     return {"chuc_sac": ids, "extras": extras, "points": points, "xuong": xuong,
             "partition": [list(p) for p in exposed] + _display_order(phus)}
+

@@ -1,0 +1,243 @@
+"""Tổ Tôm's ù with laid phu that live (to-tom-v2 §1, and §4's bất thực condition).
+
+A player's cards are concealed, laid (entries, in laying order) or held as face-down khàn. An
+entry of three or four identical cards is *fixed*: one phu with one lưng, never broken up. Every
+other laid card is *free*: at the ù it regroups with the concealed cards and the winning card.
+A free copy of a fixed entry's or a khàn's kind may complete it, and each fixed entry (not a
+khàn) may lend one card (*kèm*) to one bí or lưng group of free cards of its other kinds.
+
+Everything is decided by hand.py's exact search. A *setting* fixes what the search cannot see:
+which fixed entries and khàns take their fourth card, which entries lend to which group (and
+with how many copies of its other kinds), and, for each unsettled bất thực kind, the phu that
+holds a free copy of it. Those phu are set aside (`aside`, read by hand.exposed_lung), the
+search splits the free cards left, and the hand wins when one setting does.
+"""
+
+from tet.games.to_tom import hand as H
+from tet.games.to_tom.cards import NKINDS
+
+BLACK_YEU = (0, 9, 18)      # 1V 1N 1S: a bất thực of one of them needs nothing at the ù
+
+
+def is_fixed(entry):
+    """True for a laid entry of three or four identical cards (phỗng, khàn, thiên khai)."""
+    return 3 <= len(entry) <= 4 and min(entry) == max(entry)
+
+
+def free_cards(concealed, laid):
+    """The concealed cards plus every card of a laid entry that is not fixed."""
+    free = bytearray(concealed)
+    for entry in laid:
+        if not is_fixed(entry):
+            for k in entry:
+                free[k] += 1
+    return free
+
+
+def own_cards(concealed, laid, khan):
+    """Count vector of every card the player holds: concealed, laid and face-down khàn."""
+    own = free_cards(concealed, laid)
+    for entry in laid:
+        if is_fixed(entry):
+            for k in entry:
+                own[k] += 1
+    for k in khan:
+        own[k] += 3
+    return own
+
+
+def _groups_with(k):
+    """Member triples of the bí and lưng groups that hold kind k."""
+    out = []
+    if k < 27:
+        n = k % 9
+        out.append((n, n + 9, n + 18))
+    for g in H.LUNG_GROUPS:
+        if k in g:
+            out.append(g)
+    return out
+
+
+def _runs_with(b):
+    """Runs of 3 to 5 cards through kind b (a longer run splits into such runs)."""
+    out = []
+    if b < 27:
+        suit = b - b % 9
+        for lo in range(max(suit, b - 4), b + 1):
+            for hi in range(max(b, lo + 2), min(lo + 4, suit + 8) + 1):
+                out.append(tuple(range(lo, hi + 1)))
+    return out
+
+
+class _Walk:
+    """One enumeration of the settings of a hand: `visit(free, aside, lends)` is called for each
+    with the free cards left (a count vector, changed in place between calls), the phu set aside
+    (the fixed entries and khàns first, in their order, each with its fourth card when it took
+    it; then the kèm groups, with the lent card first; then the phu bất thực needs) and `lends`,
+    the (lender, group) pairs of aside indices; when it returns True the walk stops."""
+
+    def __init__(self, free, holders, bat_thuc, bi_hoan, visit):
+        self.free = free
+        self.holders = holders      # (kind, size, may lend) of the fixed entries, then khàns
+        self.bat_thuc = [b for b in bat_thuc if b not in BLACK_YEU]
+        self.bi_hoan = bi_hoan
+        self.visit = visit
+        self.aside = [[k] * size for k, size, _ in holders]
+        self.lends = []
+        self.done = False
+
+    def run(self):
+        """Walk every setting (until visit says stop); True when it did."""
+        self.done = False
+        self._holder(0)
+        return self.done
+
+    def _take(self, kinds, phu):
+        # move `kinds` from the free cards into a phu set aside; False when one is missing
+        free = self.free
+        for i in range(len(kinds)):
+            if not free[kinds[i]]:
+                for j in range(i):
+                    free[kinds[j]] += 1
+                return False
+            free[kinds[i]] -= 1
+        self.aside.append(phu)
+        return True
+
+    def _give_back(self, kinds):
+        for k in kinds:
+            self.free[k] += 1
+        self.aside.pop()
+
+    def _holder(self, i):
+        if self.done:
+            return
+        if i == len(self.holders):
+            self._need(0)
+            return
+        k, size, lends = self.holders[i]
+        free = self.free
+        self._lend(i, k, lends)
+        if size == 3 and free[k] and not self.done:
+            free[k] -= 1
+            self.aside[i].append(k)
+            self._lend(i, k, lends)
+            self.aside[i].pop()
+            free[k] += 1
+
+    def _lend(self, i, k, lends):
+        self._holder(i + 1)
+        if not lends:
+            return
+        for members in _groups_with(k):
+            others = [m for m in members if m != k]
+            a, b = others
+            for na in range(1, self.free[a] + 1):
+                for nb in range(1, self.free[b] + 1):
+                    kinds = [a] * na + [b] * nb
+                    if self.done or not self._take(kinds, [k] + kinds):
+                        return
+                    self.lends.append((i, len(self.aside) - 1))
+                    self._holder(i + 1)
+                    self.lends.pop()
+                    self._give_back(kinds)
+
+    def _held(self, b):
+        # True when a phu set aside for kèm or bất thực holds a b (a free one: an unsettled bất
+        # thực kind is never a fixed entry's, taking a card of it settles it) where it counts:
+        # without bí hoàn only in a run, which a kèm group never is
+        for j in range(len(self.holders), len(self.aside)):
+            phu = self.aside[j]
+            if b in phu and (self.bi_hoan or (H.classify(phu) or (-1,))[0] == H.RUN):
+                return True
+        return False
+
+    def _need(self, i):
+        if self.done:
+            return
+        while i < len(self.bat_thuc) and self._held(self.bat_thuc[i]):
+            i += 1
+        if i == len(self.bat_thuc):
+            self.done = bool(self.visit(self.free, self.aside, self.lends))
+            return
+        b = self.bat_thuc[i]
+        for run in _runs_with(b):
+            if self._take(run, list(run)):
+                self._need(i + 1)
+                self._give_back(run)
+        if not self.bi_hoan:
+            return
+        free = self.free
+        for members in _groups_with(b):
+            a, c = [m for m in members if m != b]
+            for nb in range(1, free[b] + 1):
+                for na in range(1, free[a] + 1):
+                    for nc in range(1, free[c] + 1):
+                        kinds = [b] * nb + [a] * na + [c] * nc
+                        if self.done or not self._take(kinds, list(kinds)):
+                            return
+                        self._need(i + 1)
+                        self._give_back(kinds)
+
+
+def _holders(laid, khan):
+    out = []
+    for entry in laid:
+        if is_fixed(entry):
+            out.append((entry[0], len(entry), True))
+    for k in khan:
+        out.append((k, 3, False))
+    return out
+
+
+def walk(concealed, laid, khan, visit, bat_thuc=(), bi_hoan=True):
+    """Call `visit(free, aside, lends)` for each setting of the hand (see _Walk) until it returns True;
+    True when it did. bat_thuc: unsettled bất thực kinds whose free copy must sit in a run (or,
+    with bi_hoan, a bí or lưng group)."""
+    return _Walk(free_cards(concealed, laid), _holders(laid, khan), bat_thuc, bi_hoan,
+                 visit).run()
+
+
+def _winner(players):
+    return lambda free, aside, lends: H.can_u(free, aside, players)
+
+
+def can_u(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True):
+    """True when the concealed cards (with the winning card), the laid entries and the khàn
+    split into phu with the lưng a win needs and every bất thực kind placed (§1, §4)."""
+    return walk(concealed, laid, khan, _winner(players), bat_thuc, bi_hoan)
+
+
+def max_lung(concealed, laid=(), khan=()):
+    """Most lưng over the splits of all the cards (bất thực ignored), -1 when not thành."""
+    best = [-1]
+
+    def visit(free, aside, lends):
+        got = H.max_lung(free)
+        if got >= 0:
+            got += H.exposed_lung(aside)
+            if got > best[0]:
+                best[0] = got
+        return False
+
+    walk(concealed, laid, khan, visit)
+    return best[0]
+
+
+def waits(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True, candidates=None):
+    """Kinds, of which the player holds fewer than four, that would let them ù, in kind order
+    (`candidates`: the kinds worth trying, default all). One walk serves every kind tried: the
+    kind is added to its free cards, so that a scan allocates little on the device."""
+    own = own_cards(concealed, laid, khan)
+    scan = _Walk(free_cards(concealed, laid), _holders(laid, khan), bat_thuc, bi_hoan,
+                 _winner(players))
+    free = scan.free
+    out = []
+    for w in range(NKINDS) if candidates is None else candidates:
+        if own[w] < 4:
+            free[w] += 1
+            if scan.run():
+                out.append(w)
+            free[w] -= 1
+    return out
+
