@@ -88,11 +88,6 @@ FILE_LANE_SHORT = {
                           "table still in the heap, ran out of heap on the TTGO in one checkout "
                           "and on the OLED in another (it passes at 164K); it passed 3 of 3 "
                           "in a third",
-    "test_to_tom_ui_game": "since laid phu live (to-tom-v2 §1: laid.py in play, laid_score.py "
-                           "beside scoring.py at a win) a whole Tổ Tôm game from .mpy files needs "
-                           "about 12 KB more: the win's modules no longer load on the heap the "
-                           "game leaves (10 KB free, no block of 464 B); it fails at 184-192K of "
-                           "lane heap, passes at 196-208K (measured 2026-12-02)",
     "test_long_evening": "Tổ Tôm does not fit after the other games' names are interned",
     "test_o_an_quan_together_host": "hosting a table from .mpy files: with the lobby open 127 KB "
                                     "are in use (43.5 KB of it the test harness); the lobby "

@@ -3,14 +3,11 @@
 It shares no code with the engine: card codes, phu, thành and lưng are re-derived here from the
 spec (docs/to-tom-game.md gives the engine's reading of the forbidden moves), and every logged
 action is checked against the state the checker rebuilds itself: who may act, the card at the
-door, the forbidden moves, ù (with the laid phu of to-tom-v2 §1, by the reference of
-to_tom_v2_reference.py) and its ù đè priority, bans after a skipped take, mandatory khàn and
+door, the forbidden moves, ù and its ù đè priority, bans after a skipped take, mandatory khàn and
 yêu, the draw at five cards, and conservation of the 120 cards after every action.
 """
 
 import itertools
-
-from to_tom_v2_reference import is_fixed, ref_can_u
 
 SUITS = "VNS"
 CODE_LIST = ["%d%s" % (n, s) for s in SUITS for n in range(1, 10)] + ["CC", "TT", "OC"]
@@ -116,6 +113,9 @@ class Seat:
         self.laid = []
         self.banned = set()
 
+    def fixed_lung(self):
+        return sum(phu_lung(p) for p in self.laid) + len(self.khan)
+
     def cards(self):
         return sum(self.conc) + 3 * len(self.khan) + sum(len(p) for p in self.laid)
 
@@ -126,6 +126,7 @@ class Checker:
     def __init__(self, record):
         self.rec = record
         self.n = record["players"]
+        self.need = 2 if self.n == 4 else 1
         self.seats = [Seat([KIND[c] for c in h]) for h in record["hands"]]
         self.stock = [KIND[c] for c in record["stock"]]
         self.pile = []
@@ -137,25 +138,15 @@ class Checker:
 
     # --- independent rule helpers ---
 
-    def can_u(self, p, c=None):
-        """The ù of to-tom-v2 §1 (laid phu that live), by the independent reference, after a
-        quick test that no free card is stranded (a fixed entry's or khàn's kind never is)."""
+    def can_u(self, p, c):
         s = self.seats[p]
         conc = list(s.conc)
-        if c is not None:
+        if c not in s.khan:
             conc[c] += 1
-        sight = list(conc)
-        for phu in s.laid:
-            if is_fixed(phu):
-                sight[phu[0]] += 3
-            else:
-                for k in phu:
-                    sight[k] += 1
-        for k in s.khan:
-            sight[k] += 3
-        if isolated(sight):
+        if isolated(conc):
             return False
-        return ref_can_u(conc, s.laid, sorted(s.khan), self.n)
+        ml = max_lung(conc)
+        return ml >= 0 and ml + s.fixed_lung() >= self.need
 
     def discard_ok(self, conc, took, phu, x):
         if x in YEU or conc[x] == 0:
@@ -278,7 +269,9 @@ class Checker:
                 if p != who:
                     self.fail(i, "player %d must discard" % who)
                 if act == "u" and first:
-                    if not self.can_u(p):
+                    s = self.seats[p]
+                    ml = max_lung(s.conc)
+                    if ml < 0 or ml + s.fixed_lung() < self.need:
                         self.fail(i, "thiên ù on a hand that cannot ù")
                     return self.finish(i, p)
                 if act != "discard":

@@ -41,7 +41,6 @@ def selfplay(seed, players=5, policies=None):
         for key in ("points", "chuc_sac", "extras", "xuong"):
             result[key] = game.score[key]
         result["partition"] = [[CODES[k] for k in phu] for phu in game.score["partition"]]
-        result["kem"] = game.score.get("kem", [])
     return {"seed": seed, "players": players, "dealer": dealer,
             "hands": [[CODES[k] for k in h] for h in hands], "stock": stock,
             "actions": game.log_dicts(), "result": result}

@@ -19,7 +19,6 @@ import sys
 
 from tet.games.to_tom.cards import CODES, IS_YEU, NKINDS
 from tet.games.to_tom import hand as evaluation
-from tet.games.to_tom import laid as laid_rules
 from tet.games.to_tom.hand import LUNG_GROUPS   # members in kind order
 
 # this module, for restore.py's checks (which cannot import it back: a cycle); taken while it is
@@ -278,60 +277,59 @@ class ToTom:
         return total
 
     def waits(self, p):
-        """Kinds that would let player p ù (cached until the hand changes): laid phu that are
-        not fixed regroup with the concealed cards, fixed ones may take their fourth card and
-        lend one (laid.py, to-tom-v2 §1).
+        """Kinds that would let player p ù (cached until the hand changes).
 
-        Only kinds that could join a phu are tried (a yêu, or a kind with a mate among the free
-        cards and what the fixed entries and khàns may give), each with its own small memo.
+        One exact search per candidate kind (a yêu, or a kind with a mate in hand), each with
+        its own small memo, keeps the heap low.
         """
         w = self._waits[p]
         if w is None:
             hand = self.hands[p]
-            laid = self.laid[p]
-            free = laid_rules.free_cards(hand, laid)
-            sight = bytearray(free)
-            for entry in laid:
-                if laid_rules.is_fixed(entry):
-                    sight[entry[0]] += 1
-            for k in self.khan[p]:
-                sight[k] += 1
-            found = ()
-            if not self._has_isolated(free, sight):
-                tried = [k for k in range(NKINDS) if IS_YEU[k] or self._has_mate(sight, k)]
-                found = laid_rules.waits(hand, laid, self.khan[p], self.n, candidates=tried)
+            found = []
+            if not self._has_isolated(hand):
+                exposed = self.exposed(p)
+                seen = bytearray(hand)
+                for phu in exposed:
+                    for k in phu:
+                        seen[k] += 1
+                for k in range(NKINDS):
+                    if seen[k] < 4 and (IS_YEU[k] or self._has_mate(hand, k)):
+                        hand[k] += 1
+                        if evaluation.can_u(hand, exposed, self.n):
+                            found.append(k)
+                        hand[k] -= 1
             w = tuple(found)
             self._waits[p] = w
         return w
 
-    def _has_mate(self, sight, k):
-        if sight[k]:
+    def _has_mate(self, hand, k):
+        if hand[k]:
             return True
         for m in PARTNERS[k]:
-            if sight[m]:
+            if hand[m]:
                 return True
         return False
 
-    def _has_isolated(self, free, sight):
-        # a free card with no possible mate (nor a fixed entry or khàn of its kind to join) can
-        # never join a phu, whatever card comes
+    def _has_isolated(self, hand):
+        # a card with no possible mate in hand can never join a phu, whatever card comes
         for k in range(NKINDS):
-            if free[k] == 1 and sight[k] == 1 and not IS_YEU[k]:
+            if hand[k] == 1 and not IS_YEU[k]:
                 alone = True
                 for m in PARTNERS[k]:
-                    if sight[m]:
+                    if hand[m]:
                         alone = False
                         break
                 if alone:
                     return True
         return False
 
-    def can_u(self, p):
-        """True when player p's cards as they are can ù (the dealer's thiên ù)."""
-        return laid_rules.can_u(self.hands[p], self.laid[p], self.khan[p], self.n)
-
     def can_u_with(self, p, card):
         """True when player p's cards and `card` can ù (a khàn's fourth card included)."""
+        if card in self.khan[p]:
+            exposed = [list(phu) for phu in self.laid[p]]
+            for k in self.khan[p]:
+                exposed.append([k, k, k, k] if k == card else [k, k, k])
+            return evaluation.can_u(self.hands[p], exposed, self.n)
         return card in self.waits(p)
 
     def discards(self, p):
@@ -411,7 +409,7 @@ class ToTom:
         ph = self.phase
         if ph == P_DISCARD:
             out = [("discard", k) for k in self.discards(p)]
-            if self.first_move and self.can_u(p):
+            if self.first_move and evaluation.can_u(self.hands[p], self.exposed(p), self.n):
                 out.insert(0, ("u", None))
             return out
         if ph == P_U:
@@ -566,15 +564,24 @@ class ToTom:
 
     def _win(self, p, card):
         counts = bytearray(self.hands[p])
+        exposed = self.exposed(p)
         scored = card
         if card < 0:
             card, scored = self.extra, None
+        elif card in self.khan[p]:
+            scored = None
+            exposed = [list(phu) for phu in self.laid[p]]
+            for k in self.khan[p]:
+                exposed.append([k, k, k, k] if k == card else [k, k, k])
         else:
             counts[card] += 1
         streak = self.streak if self.streak_player == p else 0
+        # the one-wait condition (Bạch thủ, Chi Chi nảy) from the waits play already knows, so
+        # that the win loads no wait scan of its own
         ctx = {"from_stock": self.src == SRC_DRAW and self.phase == P_U, "streak": streak,
-               "players": self.n, "thap_hong_or_more": self.thap_hong_or_more}
-        self.score = _score_win(counts, self.laid[p], self.khan[p], scored, ctx)
+               "players": self.n, "thap_hong_or_more": self.thap_hong_or_more,
+               "single": scored is not None and self.waits(p) == (scored,)}
+        self.score = _score_win(counts, exposed, scored, ctx)
         self.winner = p
         self.next_dealer = p
         self._log(p, "u", card, self.score["partition"])
@@ -621,22 +628,18 @@ class ToTom:
             out.append({"player": p, "action": action,
                         "card": CODES[card] if card >= 0 else None,
                         "phu": _phu_codes(phu)})
-        if out and out[-1]["action"] == "u" and self.score and self.score.get("kem"):
-            out[-1]["kem"] = self.score["kem"]
         return out
 
 
-def _score_win(counts, laid, khan, card, ctx):
-    """laid_score.score_hand, its modules (with scoring.py) loaded for this win only and
-    forgotten after: play does not need them, and from .mpy files their bytecode would hold the
-    heap through every game. (The search memos stay until the game is over: the scoring
-    searches too.)"""
-    from tet.games.to_tom import laid_score
+def _score_win(counts, exposed, card, ctx):
+    """scoring.score_win, its module loaded for this win only and forgotten after: play does
+    not need it, and from .mpy files its bytecode would hold the heap through every game."""
+    evaluation.release()
+    from tet.games.to_tom import scoring
 
     try:
-        return laid_score.score_hand(counts, laid, khan, card, ctx)
+        return scoring.score_win(counts, exposed, card, ctx)
     finally:
-        _forget("tet.games.to_tom.laid_score")
         _forget("tet.games.to_tom.scoring")
 
 

@@ -224,16 +224,16 @@ def max_lung(concealed, laid=(), khan=()):
     return best[0]
 
 
-def waits(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True, candidates=None):
-    """Kinds, of which the player holds fewer than four, that would let them ù, in kind order
-    (`candidates`: the kinds worth trying, default all). One walk serves every kind tried: the
-    kind is added to its free cards, so that a scan allocates little on the device."""
+def waits(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True):
+    """Kinds, of which the player holds fewer than four, that would let them ù, in kind order.
+    One walk serves every kind tried: the kind is added to its free cards, so that a scan
+    allocates little on the device."""
     own = own_cards(concealed, laid, khan)
     scan = _Walk(free_cards(concealed, laid), _holders(laid, khan), bat_thuc, bi_hoan,
                  _winner(players))
     free = scan.free
     out = []
-    for w in range(NKINDS) if candidates is None else candidates:
+    for w in range(NKINDS):
         if own[w] < 4:
             free[w] += 1
             if scan.run():

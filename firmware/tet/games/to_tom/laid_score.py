@@ -1,7 +1,8 @@
-"""Tổ Tôm at a win and in the hand checker with laid phu that live (to-tom-v2 §1): the best of
-laid.walk's settings scored by scoring.py, the split shown with its kèm, the xướng's bất thực.
-Loaded with scoring.py at a win (see engine.ToTom._win), a module of its own so that each of
-the two asks the heap for small blocks only (a long game's heap has no large ones).
+"""Tổ Tôm hands with laid phu that live (to-tom-v2 §1), scored and shown: the best of
+laid.walk's settings scored by scoring.py, the split shown with its kèm, the xướng's bất thực
+(the command line's `tet totom check`; the table still scores a win as v1 does, see
+docs/to-tom-game.md). A module of its own beside scoring.py, so that each asks the heap for small
+blocks only.
 """
 
 from tet.games.to_tom import hand as H

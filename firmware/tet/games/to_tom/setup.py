@@ -7,7 +7,7 @@ import sys
 from tet.core.app import forget_module
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
-from tet.games.to_tom.table import SAVE, Table, load_win_names
+from tet.games.to_tom.table import SAVE, Table
 from tet.ui.session import offer_resume
 from tet.ui.share_menu import together_items
 from tet.ui.widgets import Menu, rules_entry
@@ -18,7 +18,6 @@ CHECKER_MODULES = ("tet.games.to_tom.checker", "tet.games.to_tom.scoring",
 
 def resume(app, data):
     """The table of a saved game: a hội of this gadget's, or a shared table it hosted."""
-    load_win_names()
     if type(data) is dict and "table" in data:
         from tet.games.to_tom.table_host import resume_host
 
@@ -60,7 +59,6 @@ class Setup(Menu):
         self.players = 4 if self.players == 5 else 5
 
     def _begin(self, menu):
-        load_win_names()
         rng = Rng(self.app.rng.next32())
         hoi = T.Hoi(self.players, dealer=rng.below(self.players))
         table = Table(self.app, hoi, None, rng, self.thap_hong_or_more)

@@ -23,7 +23,6 @@ from tet.ui.widgets import Message
 
 SAVE = "to_tom"
 RESTORE = "tet.games.to_tom.restore"
-WIN_MODULES = ("tet.games.to_tom.laid_score", "tet.games.to_tom.scoring")
 # the setup menu's modules: not needed under a table of this gadget's own hội (see first_enter)
 SETUP_MODULES = ("tet.games.to_tom.setup", "tet.ui.share_menu", "tet.ui.session")
 HUMAN = 0
@@ -44,37 +43,14 @@ HINTS = {
 }
 
 
-def load_win_names():
-    """Load the modules of a win (laid_score, scoring) once and forget them: their names stay
-    in the interpreter's name pool, which grows by doubling, each time in one large block.
-    Called as a table of this gadget's scoring opens (its own hội, or one it hosts), on the
-    setup menu's heap, where that block is found; at a win late in a game loaded from .mpy
-    files it would not be. A guest, which never scores, does not pay for the names."""
-    __import__(WIN_MODULES[0])      # which imports the other
-    for name in WIN_MODULES:
-        if name in sys.modules:
-            forget_module(name)
-
-
 def seat_name(p):
     """'Bạn' for the player, 'Máy N' for the computer players."""
     return "Bạn" if p == HUMAN else "Máy %d" % p
 
 
-def phu_text(phu, lent=-1):
-    """A phu as short codes in brackets; a kèm group ends in "+" and the card lent to it."""
-    codes = [CODES[k] for k in phu]
-    if lent >= 0:
-        codes.append("+" + CODES[lent])
-    return "[" + " ".join(codes) + "]"
-
-
-def partition_text(partition, kem=()):
-    """The phu of a split shown at a win (`kem`: its (fixed entry, group) index pairs)."""
-    lent = [-1] * len(partition)
-    for lender, group in kem:
-        lent[group] = partition[lender][0]
-    return " ".join([phu_text(partition[i], lent[i]) for i in range(len(partition))])
+def phu_text(phu):
+    """A phu as short codes in brackets."""
+    return "[" + " ".join([CODES[k] for k in phu]) + "]"
 
 
 def action_label(game, action):
@@ -119,7 +95,7 @@ def result_text(hoi, game, names):
         score = game.score
         lines = ["%s ù: %s (%d điểm)." % (names[game.winner], score["xuong"],
                                           score["points"])]
-        lines.append(partition_text(score["partition"], score.get("kem", ())))
+        lines.append(" ".join([phu_text(phu) for phu in score["partition"]]))
     else:
         lines = ["Hoà: nọc còn %d lá. %s được kê." % (game.left, names[game.next_dealer])]
     lines.append("Bảng điểm hội (%d):" % hoi.target)

@@ -10,9 +10,6 @@ from tet.net.deal import new_secret
 def new_adapter(app, chosen):
     """The host's hội for a new shared table: `chosen` is the setup menu's (players, Thập
     Hồng house rule); every game is dealt from a fresh secret of the hardware generator."""
-    from tet.games.to_tom.table import load_win_names
-
-    load_win_names()
     players, thap = chosen
     hoi = T.Hoi(players, dealer=app.rng.below(players))
     return shared.Shared(hoi, lambda: new_secret(app), bool(thap))

@@ -1,6 +1,6 @@
 """Tổ Tôm's wait scan: every kind that would let a 20-card hand (24 with four players) ù, from
 one search of hand.py's kind (the hand checker, the command line and the benchmarks; play tries
-its few candidate kinds with laid.can_u, so this module is not loaded during a game).
+its few candidate kinds with hand.can_u, so this module is not loaded during a game).
 """
 
 from tet.games.to_tom.cards import IS_YEU
