@@ -114,7 +114,7 @@ def _begin():
 
 def release():
     """Free the memos (the next search makes them again): at the end of a game, so that what
-    comes then (the next deal, a save read back) has their heap."""
+    comes then (the win's scoring module, the next deal, a save read back) has their heap."""
     global _memo_keys, _memo_vals
     _memo_keys = []
     _memo_vals = bytearray(0)

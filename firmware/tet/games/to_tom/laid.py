@@ -190,12 +190,15 @@ def _holders(laid, khan):
     return out
 
 
+def _walker(concealed, laid, khan, visit, bat_thuc, bi_hoan):
+    return _Walk(free_cards(concealed, laid), _holders(laid, khan), bat_thuc, bi_hoan, visit)
+
+
 def walk(concealed, laid, khan, visit, bat_thuc=(), bi_hoan=True):
-    """Call `visit(free, aside, lends)` for each setting of the hand (see _Walk) until it returns True;
-    True when it did. bat_thuc: unsettled bất thực kinds whose free copy must sit in a run (or,
-    with bi_hoan, a bí or lưng group)."""
-    return _Walk(free_cards(concealed, laid), _holders(laid, khan), bat_thuc, bi_hoan,
-                 visit).run()
+    """Call `visit(free, aside, lends)` for each setting of the hand (see _Walk) until it
+    returns True; True when it did. bat_thuc: unsettled bất thực kinds whose free copy must sit
+    in a run (or, with bi_hoan, a bí or lưng group)."""
+    return _walker(concealed, laid, khan, visit, bat_thuc, bi_hoan).run()
 
 
 def _winner(players):
@@ -229,8 +232,7 @@ def waits(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True):
     One walk serves every kind tried: the kind is added to its free cards, so that a scan
     allocates little on the device."""
     own = own_cards(concealed, laid, khan)
-    scan = _Walk(free_cards(concealed, laid), _holders(laid, khan), bat_thuc, bi_hoan,
-                 _winner(players))
+    scan = _walker(concealed, laid, khan, _winner(players), bat_thuc, bi_hoan)
     free = scan.free
     out = []
     for w in range(NKINDS):
