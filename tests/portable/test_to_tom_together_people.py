@@ -2,7 +2,7 @@
 (here protocol-level guests in the same process, each taking the first action its own gadget
 offers: its own hand and the table). A whole game is played to its result through the host's
 keys, every guest ends on the host's state, and the hội and the table resume after the host
-reboots.
+reboots. A guest out of range when a game ends still gets its result: the next deal waits.
 
 The four guests, their radio links, their copies of the table and the simulated air share this
 process's heap with the host: 15 KB more than the host alone at the lobby (measured under
@@ -43,6 +43,7 @@ class People:
         self.guests = [Guest(Link(air.radio(bytes((2, 0, 0, 0, 1, i)), self.clock), 40 + i),
                              code) for i in range(4)]
         self.due = [None] * 4
+        self.results = [[] for _ in range(4)]   # versions of finished games each guest got
 
     def clock(self):
         return self.now
@@ -57,6 +58,10 @@ class People:
             if guest.fresh:
                 guest.fresh = False
                 self.due[i] = now + THINK_MS
+                from tet.net.table import read_json
+
+                if read_json(guest.state).get("phase") == OVER:
+                    self.results[i].append(guest.version)
             if self.due[i] is None or now < self.due[i]:
                 continue
             self.due[i] = None
@@ -126,3 +131,28 @@ def test_a_host_with_four_guests_plays_a_whole_game_and_resumes_after_a_reboot()
     assert host_until(app, people, lambda: table.host.version > start + 10, 60000)
     run_with(app, people, 1500)
     assert all(g.version == table.host.version for g in people.guests)
+
+
+def test_a_guest_out_of_range_when_a_game_ends_gets_its_result_before_the_next_deal():
+    app, people, table, air = open_table()
+    adapter = table.host.adapter
+    radio = air.radios[bytes((2, 0, 0, 0, 1, 3))]      # the fourth guest's gadget
+    shown = adapter.on_play
+
+    def played(seat, action):
+        if adapter.game.phase == OVER:
+            radio.off()                 # it walks out of range as the last card falls
+        shown(seat, action)
+
+    adapter.on_play = played
+    assert host_until(app, people, lambda: app.screen.title in ("Ù!", "Hoà"))
+    final = table.host.version
+    press(app, TWO[app.hw.name][1])                      # the host closes the result
+    run_with(app, people, 1000)
+    assert adapter.game.phase == OVER and table.host.version == final
+    assert "Chờ mọi người xem kết quả…" in app.hw.display.shown_text(), \
+        app.hw.display.shown_text()
+    radio.on()
+    run_with(app, people, 3000)
+    assert adapter.game.phase != OVER and table.host.version > final
+    assert [final in seen for seen in people.results] == [True] * 4

@@ -14,6 +14,9 @@ board's wrapping ms ticks (compared with time.ticks_diff).
 
 A message longer than one frame goes as PART frames, each acknowledged and resent on its own,
 and is handed over once all its parts are in; a peer keeps at most PARTIAL parts-in-progress.
+The first whole message of a poll comes together in one buffer the link keeps (`room`), so a
+guest taking a 1 KB state every second does not cut its heap into holes; that message is a
+memoryview, valid until the next poll (copy what you keep).
 
 Frames (little-endian):
   DATA    kind, boot(2), seq(2), payload
@@ -39,6 +42,7 @@ PARTIAL = 3
 RESEND_MS = 40                  # first retransmission; doubles per try up to RESEND_CAP_MS
 RESEND_CAP_MS = 640
 SEEN = 64                       # how many recent sequence numbers of a peer are remembered
+ROOM_MIN = 1024
 
 
 def _u16(b, i):
@@ -48,6 +52,15 @@ def _u16(b, i):
 def _put16(out, i, v):
     out[i] = v & 0xFF
     out[i + 1] = (v >> 8) & 0xFF
+
+
+def room(buf, size):
+    """`buf` when it holds `size` bytes, else a new bytearray with room to spare: twice `size`
+    (at least ROOM_MIN, at most MESSAGE_MAX), so a game's growing states fit for good in the
+    buffer made for its first one, and the heap is not cut again mid-game."""
+    if buf is not None and len(buf) >= size:
+        return buf
+    return bytearray(max(size, min(MESSAGE_MAX, max(ROOM_MIN, 2 * size))))
 
 
 class _Peer:
@@ -74,6 +87,8 @@ class Link:
         self.sent = 0
         self.resent = 0
         self.duplicates = 0
+        self._inbox = None      # where the first whole message of a poll comes together
+        self._inbox_free = True
 
     def _peer(self, addr):
         p = self.peers.get(addr)
@@ -103,8 +118,9 @@ class Link:
             return
         count = (size + PIECE_MAX - 1) // PIECE_MAX
         message = (self.seq + 1) & 0xFFFF
+        whole = memoryview(payload)     # the pieces go straight into their frames, uncopied
         for index in range(count):
-            piece = payload[index * PIECE_MAX:(index + 1) * PIECE_MAX]
+            piece = whole[index * PIECE_MAX:(index + 1) * PIECE_MAX]
             frame = self._frame(PART, PART_HEADER + len(piece))
             _put16(frame, 5, message)
             frame[7] = index
@@ -153,6 +169,7 @@ class Link:
                     entry[3] = time.ticks_add(now, min(RESEND_MS << entry[4], RESEND_CAP_MS))
                     self.resent += 1
                     self._transmit(addr, entry[2])
+        self._inbox_free = True
         events = []
         while True:
             got = self.radio.recv()
@@ -207,7 +224,7 @@ class Link:
         """Keep one part of a message; return the whole message once every part is in."""
         message = _u16(frame, 5)
         index, count = frame[7], frame[8]
-        if not 0 <= index < count <= PARTS_MAX:
+        if not 0 <= index < count <= PARTS_MAX or len(frame) > FRAME_MAX:
             return None
         for entry in peer.parts:
             if entry[0] == message:
@@ -223,4 +240,16 @@ class Link:
         if None in entry[2]:
             return None
         peer.parts.remove(entry)
-        return b"".join(entry[2])
+        pieces = entry[2]
+        if not self._inbox_free:
+            return b"".join(pieces)
+        size = 0
+        for piece in pieces:
+            size += len(piece)
+        inbox = self._inbox = room(self._inbox, size)
+        at = 0
+        for piece in pieces:
+            inbox[at:at + len(piece)] = piece
+            at += len(piece)
+        self._inbox_free = False
+        return memoryview(inbox)[:size]

@@ -25,7 +25,7 @@ import json
 import os
 import time
 
-from tet.net.link import BEACON, DATA
+from tet.net.link import BEACON, DATA, room
 
 BEACON_MS = 500
 HEARTBEAT_MS = 500
@@ -42,15 +42,23 @@ def _u16(b, i):
     return b[i] | (b[i + 1] << 8)
 
 
+def _put16(out, i, v):
+    out[i] = v & 0xFF
+    out[i + 1] = (v >> 8) & 0xFF
+
+
 def _with16(tag, v, rest=b""):
     return bytes((tag, v & 0xFF, (v >> 8) & 0xFF)) + rest
 
 
 def read_json(public):
-    """The JSON object a public state holds; ValueError when it holds none (a guest never
-    trusts the air blindly)."""
+    """The JSON object a public state (bytes, or a guest's memoryview of them) holds;
+    ValueError when it holds none (a guest never trusts the air blindly)."""
     try:
-        data = json.loads(public)
+        try:
+            data = json.loads(public)
+        except TypeError:   # CPython's json reads no memoryview; MicroPython's does, uncopied
+            data = json.loads(bytes(public))
     except ValueError:
         raise ValueError("not a table state")
     if not isinstance(data, dict):
@@ -102,6 +110,8 @@ class Host:
         self._sealed = 0
         self._keys = {}         # a guest's address -> its key, made with its first sealed part
         self._public = None     # (version, the public state's bytes): made once per version
+        self._out = None        # where a T message is put together (tet.net.link.room)
+        self._held = None       # (seat, intent, until ms): to play once every guest has all
 
     def free_seats(self):
         """How many seats still wait for a person."""
@@ -115,10 +125,10 @@ class Host:
             self._public = (self.version, self.adapter.public())
         public = self._public[1]
         size = len(public)
-        message = _with16(ord("T"), self.version, bytes((size & 0xFF, size >> 8)) + public)
         seat = self._seat_of(addr)
         mine = self.adapter.private(seat) if seat >= 0 and hasattr(self.adapter, "private") \
             else None
+        sealed = b""
         if mine is not None:
             # loaded by the card games only (a table of open boards needs no cipher)
             from tet.net.seal import key_for, seal
@@ -127,8 +137,16 @@ class Host:
             if key is None:
                 key = self._keys[addr] = key_for(self.code, addr)
             self._sealed += 1
-            message += seal(key, self._salt + self._sealed.to_bytes(4, "little"), mine)
-        self.link.send(addr, message, now, "T")
+            sealed = seal(key, self._salt + self._sealed.to_bytes(4, "little"), mine)
+        # put together in one buffer kept for the table: the link copies it into its frames
+        end = 5 + size
+        out = self._out = room(self._out, end + len(sealed))
+        out[0] = ord("T")
+        _put16(out, 1, self.version)
+        _put16(out, 3, size)
+        out[5:end] = public
+        out[end:end + len(sealed)] = sealed
+        self.link.send(addr, memoryview(out)[:end + len(sealed)], now, "T")
 
     def _broadcast_state(self, now):
         for addr in self.seats + self.watchers:
@@ -149,6 +167,27 @@ class Host:
         self.adapter.apply(seat, intent)
         self._broadcast_state(now)
         return True
+
+    def delivered(self):
+        """True when every guest has acknowledged everything it was sent."""
+        for addr in self.seats + self.watchers:
+            if isinstance(addr, bytes) and self.link.waiting(addr):
+                return False
+        return True
+
+    def play_when_delivered(self, seat, intent, now):
+        """Play `intent` (see play) once every guest has acknowledged the state it would replace,
+        or after LOST_MS at most, so a gadget out of range does not hold the table. A game's
+        result needs it: the link keeps only the newest state for a guest, so the next deal
+        sent at once would replace the result on a guest that had not got it yet."""
+        self._held = (seat, bytes(intent), time.ticks_add(now, LOST_MS))
+        self._play_held(now)
+
+    def _play_held(self, now):
+        held = self._held
+        if held is not None and (self.delivered() or time.ticks_diff(now, held[2]) >= 0):
+            self._held = None
+            self.play(held[0], held[1], now)
 
     def _join(self, addr, payload, now):
         if len(payload) < 3 or _u16(payload, 1) != self.code:
@@ -184,9 +223,11 @@ class Host:
                 seat = self._seat_of(addr)
                 if seat < 0:
                     continue
-                if _u16(payload, 1) != self.version or not self.play(seat, payload[3:], now):
+                if _u16(payload, 1) != self.version or \
+                        not self.play(seat, bytes(payload[3:]), now):
                     refused.append(seat)
                     self._send_state(addr, now)
+        self._play_held(now)
         return refused
 
     def absent(self, now, after_ms):
@@ -234,7 +275,8 @@ class Host:
 class Guest:
     """A joining gadget's side: finds the table by its beacon (or is given the `host` address),
     joins, keeps the newest state. `seat` is None until the host gave one (WATCH at a full
-    table); `state` is the newest public state (bytes), `version` its number, `options` the
+    table); `state` is the newest public state (a memoryview of a buffer the guest keeps and
+    reuses: read it, don't keep it, as the next state overwrites it), `version` its number, `options` the
     bytes the game's view needs besides it, `private` the seat's own part of that state (None
     for a game without hidden cards, or a watcher); `fresh` is True from a newer state's
     arrival until the screen that shows it sets it back."""
@@ -253,6 +295,7 @@ class Guest:
         self.fresh = False
         self.quiet = False      # the table was silent at the last quiet_changed()
         self._asked = False     # an intent sent and no state heard since
+        self._buf = None        # the newest state's bytes (tet.net.link.room)
         self._key = None        # this gadget's key, made with the first sealed part
         self._join_due = 0
         self._beat_due = 0
@@ -313,7 +356,7 @@ class Guest:
                 self.seat = payload[1]
                 self.players = payload[2]
                 self.game_id = game_id
-                self.options = payload[end + 1:] if end > 0 else b""
+                self.options = bytes(payload[end + 1:]) if end > 0 else b""
             elif tag == ord("T") and len(payload) >= 5:
                 version = _u16(payload, 1)
                 end = 5 + _u16(payload, 3)
@@ -328,7 +371,9 @@ class Guest:
                 if end < len(payload) and mine is None:
                     continue    # damaged, or sealed for another gadget
                 self.version = version
-                self.state = payload[5:end]
+                buf = self._buf = room(self._buf, end - 5)
+                buf[:end - 5] = payload[5:end]
+                self.state = memoryview(buf)[:end - 5]
                 self.private = mine
                 self._asked = False
                 changed = self.fresh = True

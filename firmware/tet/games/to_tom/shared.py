@@ -22,6 +22,7 @@ import json
 from tet.games.to_tom import engine as T
 from tet.games.to_tom.cards import NKINDS
 from tet.net.deal import Deal, commitment, revealed, to_hex
+from tet.net.table import read_json
 
 NEXT = b"n"
 LETTERS = {"discard": b"d", "eat": b"e", "phong": b"p", "khan": b"k", "u": b"u", "pass": b"s",
@@ -185,12 +186,12 @@ def view(public, private, seat):
     holding only that seat's cards (the others' hands empty, their khàn counted), with the real
     phase when the table waits for this seat's hidden answer. ValueError when the state is not
     one (a guest never trusts the air blindly)."""
+    d = read_json(public)
     try:
-        d = json.loads(public)
         mine = json.loads(private) if private else {}
     except ValueError:
         raise ValueError("not a table state")
-    if type(d) is not dict or type(mine) is not dict:
+    if type(mine) is not dict:
         raise ValueError("not a table state")
     n = d.get("n")
     if n not in T.HAND_SIZE:

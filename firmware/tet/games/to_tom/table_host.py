@@ -5,7 +5,8 @@ Every action, the host's own, a computer player's or one a guest sent, goes thro
 (tet.net.table.Host), which checks it with the engine and sends everyone the new public state
 and each guest its own cards, sealed; the host saves the hội and the table after every action,
 so a reboot resumes both. Each game's result stays on every gadget until the host closes its
-own, which deals the next game. The guest's side is table_guest.py.
+own; the next game is dealt once every guest has the result (or after tet.net.table.LOST_MS,
+so a gadget out of range does not hold the table). The guest's side is table_guest.py.
 """
 
 from binascii import unhexlify
@@ -19,7 +20,7 @@ from tet.net.table import COMPUTER, ME
 from tet.ui.together import close_table, offer_absent, resume_table
 from tet.ui.widgets import Message
 
-
+RESULT_WAIT = "Chờ mọi người xem kết quả…"
 
 def seat_names(people, own):
     """'Bạn' for this gadget's seat, N2.. for people at other gadgets, Máy 2.. for the host's
@@ -34,6 +35,7 @@ class HostTable(Table):
     def __init__(self, app, host, rng=None):
         self.host = host
         self.asked = -1     # the version at which an absent seat was last offered
+        self.drawn = host.version   # the table's version on the panel (guests play unseen)
         adapter = host.adapter
         Table.__init__(self, app, adapter.hoi, adapter.game, rng or Rng(app.rng.next32()),
                        1 if adapter.thap_hong_or_more else 0)
@@ -86,14 +88,19 @@ class HostTable(Table):
         self.app.push(Message(self.app, title, body, on_close=self._next_game))
 
     def _next_game(self):
-        self.host.play(0, shared.NEXT, self.app.hw.clock())
+        self.event = RESULT_WAIT
+        self._refresh()
+        self.host.play_when_delivered(0, shared.NEXT, self.app.hw.clock())
 
     def tick(self, now):
+        # the served poll applies the guests' actions and the held next deal: show them
+        changed = self.host.version != self.drawn
+        self.drawn = self.host.version
         p = self.game.to_move()
         if p >= 0 and not self._computer_plays(p) and offer_absent(self, p, now,
                                                                     self._to_computer):
             return True
-        return Table.tick(self, now)
+        return Table.tick(self, now) or changed
 
     def _to_computer(self, seat):
         """The person at `seat` is gone: the host's computer player takes their seat."""
