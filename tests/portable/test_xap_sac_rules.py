@@ -447,3 +447,17 @@ def test_short_games_keep_every_card_and_end():
             held = [c for h in game.hands for c in h]
             assert sorted(on_table + held + game.box) == every
         assert max(game.scores) >= X.TARGET[players]
+
+
+def test_plays_in_chunks_hold_the_same_plays_as_a_list():
+    # the table screen's container: the same plays in the same order, only stored in pieces
+    for seed, players in ((3, 2), (8, 3), (21, 4)):
+        game = X.XapSac(players, seed, 0, True)
+        listed = game.legal_plays(every_order=False)
+        chunked = game.legal_plays(out=X.Plays(), every_order=False)
+        assert len(listed) > X.Plays.CHUNK     # an opening hand spans several chunks
+        assert len(chunked) == len(listed) and list(chunked) == listed
+        ends = (0, X.Plays.CHUNK, -1)
+        assert [chunked[i] for i in ends] == [listed[i] for i in ends]
+        assert list(game.legal_plays(out=X.Plays(), limit=5)) == game.legal_plays(limit=5)
+    assert not X.Plays() and list(X.Plays()) == []

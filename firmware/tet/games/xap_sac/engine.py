@@ -16,6 +16,8 @@ at most 3 cards), or for four cards from a Tứ Sắc which one (first or second
 bit 28.
 """
 
+from array import array
+
 from tet.core.rng import Rng
 
 COLOURS = "RYGW"
@@ -662,6 +664,43 @@ def line_needs(table, cells, out, should_stop=None, axes=AXES, firsts=None):
     play there: outside a follow, which cards can go down is a question of numbers, not colours.
     True when should_stop() said stop (asked at each line start)."""
     return _table_windows(table, cells, _needs, (out, firsts), should_stop, axes)
+
+
+class Plays:
+    """A list of plays for a screen to go through (`append`, `len`, iteration), kept in arrays
+    of CHUNK: an opening hand has up to about 1,000 plays, and a list of them needs one free
+    block of 4-8 KB, which a heap cut up by the games played before may no longer have."""
+
+    CHUNK = 64
+
+    def __init__(self):
+        self._chunks = []
+        self._n = 0
+
+    def append(self, play):
+        """Add one play."""
+        at = self._n % self.CHUNK
+        if at == 0:
+            self._chunks.append(array("i", bytes(4 * self.CHUNK)))
+        self._chunks[-1][at] = play
+        self._n += 1
+
+    def __len__(self):
+        return self._n
+
+    def __getitem__(self, i):
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError("play index")
+        return self._chunks[i // self.CHUNK][i % self.CHUNK]
+
+    def __iter__(self):
+        left = self._n
+        for chunk in self._chunks:
+            for i in range(min(left, self.CHUNK)):
+                yield chunk[i]
+            left -= self.CHUNK
 
 
 def hand_masks(cards, masks=None):

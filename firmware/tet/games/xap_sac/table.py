@@ -75,7 +75,7 @@ class Table(GameScreen):
         self.plays = []
         self.due = None
         if self.game.phase == X.PLAYING and self.game.turn == self.own:
-            self.plays = self.game.legal_plays(every_order=False)
+            self.plays = self.game.legal_plays(out=X.Plays(), every_order=False)
             # the round's opener must play when they can
             self.may_pass = self.game.mode != X.OPEN or not self.plays
         self._build_row()
