@@ -179,3 +179,34 @@ def test_the_game_on_one_gadget_loads_nothing_of_the_shared_table():
         "tet.ui.together", "tet.games.xap_sac.shared", "tet.games.xap_sac.table_play",
         "tet.games.xap_sac.together")]
     assert not shared, shared
+
+
+def test_a_guest_out_of_range_when_a_round_ends_still_gets_its_scores():
+    host, guest, table_h, table_g = start_table()
+    apps = (host, guest)
+    adapter = table_h.host.adapter
+    radio = guest.hw.radio()
+    applied = adapter.on_apply
+
+    def on_apply(seat, intent):
+        if adapter.game.phase != PLAYING:
+            radio.off()                 # the guest walks out of range as the round ends
+        applied(seat, intent)
+
+    adapter.on_apply = on_apply
+    play_until(apps, (table_h, table_g), lambda: host.screen.title.startswith("Hết ván"),
+               rounds=3000)
+    round_no = adapter.game.round_no
+    press_on(host, apps, TWO[host.hw.name][1])          # the host has read the scores
+    step_all(apps, 1000)
+    assert adapter.game.phase != PLAYING and "Chờ mọi người xem điểm…" in shown(host)
+    radio.on()
+    for _ in range(30):
+        if guest.screen.title.startswith("Hết ván"):
+            break
+        step_all(apps, 100)
+    assert guest.screen.title == "Hết ván %d" % round_no, shown(guest)
+    press_on(guest, apps, TWO[guest.hw.name][1])
+    step_all(apps, 3000)
+    assert adapter.game.phase == PLAYING and adapter.game.round_no == round_no + 1
+    assert table_g.game.round_no == round_no + 1

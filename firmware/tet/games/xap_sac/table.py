@@ -385,7 +385,7 @@ class Table(GameScreen):
                                  D.line_text(X.play_line(self.options[self.option])))
         if self.mode == PAN:
             return "Cuộn bàn: %s (OK đổi)" % ("dọc" if self.axis else "ngang")
-        if game.turn != self.own:
+        if game.turn != self.own or game.phase != X.PLAYING:
             return self.note
         if game.mode == X.FOLLOW:
             return "Theo %s" % D.line_text(game.last)

@@ -7,7 +7,9 @@ action, its own, a computer player's or one a guest sent, goes through the table
 host saves the game and the table after every action, so a reboot resumes both. A guest
 chooses its play with the same keys but sends it; the host's answer is what the screen then
 shows (the guest's engine is a view: the table, its own hand, the others' card counts). Between
-rounds the host's person deals the next one once they have read the scores. At the end each
+rounds the host's person deals the next one once they have read the scores; it is dealt once
+every guest has the round's end (or after tet.net.table.LOST_MS, so a gadget out of range does
+not hold the table), since a guest keeps only the newest state. At the end each
 gadget deals again from the host's revealed secret and says whether its hands were the
 committed deal ("Bài chia đúng").
 """
@@ -26,6 +28,7 @@ from tet.ui.together import LOST, SENT, ask_leave_table, close_table, offer_abse
 LEVEL = 1           # the host's computer players play Vừa
 HONEST = " Bài chia đúng."
 DISHONEST = " Bài chia KHÔNG khớp cam kết của chủ bàn!"
+SCORES_WAIT = "Chờ mọi người xem điểm…"
 
 
 def seat_names(computers, own):
@@ -108,6 +111,7 @@ class HostTable(_AtTable):
     def __init__(self, app, host):
         self.host = host
         self.asked = -1     # the table version whose absent seat was offered to the computer
+        self.drawn = host.version   # the table's version on the panel (guests play unseen)
         adapter = host.adapter
         adapter.computers = [s == COMPUTER for s in host.seats]
         adapter.on_apply = self._applied
@@ -128,7 +132,8 @@ class HostTable(_AtTable):
         self.host.play(self.game.turn, intent, self.app.hw.clock())
 
     def _next(self):
-        self.host.play(0, shared.NEXT, self.app.hw.clock())
+        self.note = SCORES_WAIT
+        self.host.play_when_delivered(0, shared.NEXT, self.app.hw.clock())
 
     def _applied(self, seat, intent):
         adapter = self.host.adapter
@@ -136,11 +141,14 @@ class HostTable(_AtTable):
         self._show(adapter.action, adapter.marked, True)
 
     def tick(self, now):
+        # the served poll applies the guests' plays and the held next deal: show them
+        changed = self.host.version != self.drawn
+        self.drawn = self.host.version
         game = self.game
         turn = game.turn
         if game.phase == X.PLAYING and offer_absent(self, turn, now, self._to_computer):
             return True
-        return Table.tick(self, now)
+        return Table.tick(self, now) or changed
 
     def _to_computer(self, seat):
         """The person at `seat` is gone: the host's computer player takes their seat."""
