@@ -3,8 +3,10 @@
 It shares no code with the engine: card codes, phu, thành and lưng are re-derived here from the
 spec (docs/to-tom-game.md gives the engine's reading of the forbidden moves), and every logged
 action is checked against the state the checker rebuilds itself: who may act, the card at the
-door, the forbidden moves, ù and its ù đè priority, bans after a skipped take, mandatory khàn and
-yêu, the draw at five cards, and conservation of the 120 cards after every action.
+door, the forbidden moves (with to-tom-v2 §5's discard rules 1-4 over the whole game, checked
+here by brute force over the seat's takes and discards), ù and its ù đè priority, bỏ ù, bans
+after a skipped take, mandatory khàn and yêu, the draw at five cards, and conservation of the 120
+cards after every action.
 """
 
 import itertools
@@ -40,6 +42,11 @@ def phu_lung(kinds):
     if len(set(k % 9 for k in kinds)) == 1 and len(set(k // 9 for k in kinds)) == 3:
         return 0
     return None
+
+
+def phu3(a, b, c):
+    """Three kinds form a 3-card phu."""
+    return phu_lung([a, b, c]) is not None
 
 
 def _lowest_phus(counts, k):
@@ -112,6 +119,9 @@ class Seat:
         self.khan = set()
         self.laid = []
         self.banned = set()
+        self.takes = []     # (the take's cards, how many discards the seat had made before it)
+        self.thrown = []    # the seat's discards, in order
+        self.bo_u = False   # declined an ù
 
     def fixed_lung(self):
         return sum(phu_lung(p) for p in self.laid) + len(self.khan)
@@ -140,6 +150,8 @@ class Checker:
 
     def can_u(self, p, c):
         s = self.seats[p]
+        if s.bo_u:
+            return False
         conc = list(s.conc)
         if c not in s.khan:
             conc[c] += 1
@@ -148,13 +160,21 @@ class Checker:
         ml = max_lung(conc)
         return ml >= 0 and ml + s.fixed_lung() >= self.need
 
-    def discard_ok(self, conc, took, phu, x):
+    def discard_ok(self, seat, conc, took, phu, x, pending=False):
+        """x may be discarded from conc after taking `took` into `phu` (None: no take before);
+        `pending`: that take is not among the seat's takes yet. to-tom-v2 §5, rules 1-4."""
         if x in YEU or conc[x] == 0:
             return False
+        takes = seat.takes + ([(tuple(phu), len(seat.thrown))] if pending else [])
+        for cards, before in takes:
+            if any(phu3(x, a, b) for a, b in itertools.combinations(cards, 2)):
+                return False        # rule 3: with two cards of one take
+            if any(phu3(x, m, y) for m in cards for y in seat.thrown[before:]):
+                return False        # rule 2: a card of a take, a card discarded since
+        if any(phu3(x, a, b) for a, b in itertools.combinations(seat.thrown, 2)):
+            return False            # rule 4: two earlier discards
         if took is None:
             return True
-        if x in phu:
-            return False
         conc[x] -= 1
         try:
             for y in range(30):
@@ -173,7 +193,8 @@ class Checker:
                 conc[k] -= 1
                 if conc[k] < 0:
                     return False
-        return any(self.discard_ok(conc, c, phu, x) for x in range(30))
+        return any(self.discard_ok(self.seats[p], conc, c, phu, x, pending=True)
+                   for x in range(30))
 
     def eat_phus(self, p, c):
         conc = self.seats[p].conc
@@ -268,17 +289,21 @@ class Checker:
                 who, took, phu = state[1], state[2], state[3]
                 if p != who:
                     self.fail(i, "player %d must discard" % who)
-                if act == "u" and first:
-                    s = self.seats[p]
+                s = self.seats[p]
+                if first:
                     ml = max_lung(s.conc)
-                    if ml < 0 or ml + s.fixed_lung() < self.need:
+                    thien_u = ml >= 0 and ml + s.fixed_lung() >= self.need
+                    if act == "u" and not thien_u:
                         self.fail(i, "thiên ù on a hand that cannot ù")
-                    return self.finish(i, p)
+                    if act == "u":
+                        return self.finish(i, p)
+                    s.bo_u = thien_u
                 if act != "discard":
                     self.fail(i, "a discard was due")
-                if not self.discard_ok(self.seats[p].conc, took, phu or (), c):
+                if not self.discard_ok(s, s.conc, took, phu or (), c):
                     self.fail(i, "forbidden discard")
-                self.seats[p].conc[c] -= 1
+                s.conc[c] -= 1
+                s.thrown.append(c)
                 first = False
                 state = self.appear(c, (p + 1) % self.n, "discard", p)
             else:
@@ -339,6 +364,7 @@ class Checker:
         if act == "pass" and self.window and p not in self.u_passed and p != discarder \
                 and self.can_u(p, card):
             self.u_passed.add(p)
+            self.seats[p].bo_u = True       # bỏ ù: no ù for the rest of the game
             return state
         self.close_window(i, state, p if act == "khan" else None)
         s = self.seats[p]
@@ -411,6 +437,7 @@ class Checker:
             if s.conc[k] < 0:
                 self.fail(i, "laid a card not in hand")
         s.laid.append(phu)
+        s.takes.append((phu, len(s.thrown)))
         self.card = None
         return ("discard", p, card, phu)
 
@@ -598,3 +625,86 @@ def test_rejects_a_draw_game_with_cards_to_draw():
     game, hands, stock = _table({0: "5V"}, keep="5V")
     rec = _record(game, hands, stock, [_act(0, "discard", "5V"), _act(1, "draw_game")])
     assert _broken(rec, "drawn game")
+
+
+# ---- to-tom-v2 §5 and §8: the discard rules over the game, bỏ ù ----
+
+def _replayed(spec, top, keep, moves):
+    """A record of the engine's own game from a hand-made deal: `moves(game, K)` plays it to
+    the point under test (each move through game.apply; the engine's log becomes the record's
+    actions). Returns (game, record)."""
+    from test_to_tom_game import K
+
+    game, hands, stock = _table(spec, top=top, keep=keep)
+    moves(game, K)
+    actions = [a for a in game.log_dicts() if a["action"] not in ("deal", "thien_khai")]
+    return game, _record(game, hands, stock, actions)
+
+
+def _with_discard(record, player, code):
+    return dict(record, actions=record["actions"] + [_act(player, "discard", code)])
+
+
+def _tham_position(game, K):
+    from test_to_tom_game import _decline_until, _phong_offered_to
+
+    game.apply(0, ("discard", K["7N"]))
+    game.apply(1, ("eat", tuple(sorted((K["7N"], K["3V"], K["3S"])))))
+    game.apply(1, ("discard", K["8V"]))
+    _decline_until(game, _phong_offered_to(1))
+    game.apply(1, ("phong", None))
+
+
+def test_rejects_tham_a_kind_of_an_earlier_take_long_after():
+    game, rec = _replayed({0: "7N", 1: "3V 3S 3N 5S 5S 8V 9S"}, ("5S",), "7N 3N", _tham_position)
+    assert _broken(_with_discard(rec, 1, "9S"), "log ends")
+    assert _broken(_with_discard(rec, 1, "3N"), "forbidden discard")
+
+
+def test_rejects_tham_leo_and_the_third_card_of_two_discards():
+    from test_to_tom_game import _decline_until, _phong_offered_to
+
+    def leo(game, K):
+        game.apply(0, ("discard", K["8S"]))
+        game.apply(1, ("eat", tuple(sorted((K["9V"], K["CC"], K["8S"])))))
+        game.apply(1, ("discard", K["9N"]))
+        _decline_until(game, _phong_offered_to(1))
+        game.apply(1, ("phong", None))
+
+    game, rec = _replayed({0: "8S", 1: "9V CC 9N 9S 5S 5S 4N"}, ("5S",), "8S 9N 9S 7S", leo)
+    assert _broken(_with_discard(rec, 1, "4N"), "log ends")
+    assert _broken(_with_discard(rec, 1, "9S"), "forbidden discard")
+
+    def two_discards(game, K):
+        game.apply(0, ("discard", K["4V"]))
+        _decline_until(game, _phong_offered_to(0))
+        game.apply(0, ("phong", None))
+        game.apply(0, ("discard", K["5V"]))
+        _decline_until(game, _phong_offered_to(0))
+        game.apply(0, ("phong", None))
+
+    game, rec = _replayed({0: "4V 5V 3V 6V 5S 5S 6S 6S"}, ("5S", "6S"), "4V 5V 5N 6N",
+                          two_discards)
+    fine = CODE_LIST[game.discards(0)[0]]
+    assert _broken(_with_discard(rec, 0, fine), "log ends")
+    for bad in ("3V", "6V"):
+        assert _broken(_with_discard(rec, 0, bad), "forbidden discard"), bad
+
+
+def test_rejects_an_u_after_a_declined_one():
+    from test_to_tom_game import HAND_A, _decline_until
+
+    def declined(game, K):
+        game.apply(0, ("discard", K["5V"]))
+        game.apply(2, ("pass", None))
+        _decline_until(game, lambda g: any(e[1] == "draw" and e[2] == K["5V"] for e in g.log))
+
+    game, rec = _replayed({0: "5V", 2: HAND_A}, ("5V",), "5V", declined)
+    # up to the second 5V turned up, where p2's cards would ù again
+    drawn = next(i for i, a in enumerate(rec["actions"]) if a["action"] == "draw" and
+                 a["card"] == "5V")
+    rec = dict(rec, actions=rec["actions"][:drawn + 1])
+    assert _broken(rec, "log ends")
+    rec = dict(rec, actions=rec["actions"] + [_act(2, "u", "5V")],
+               result={"winner": 2, "draw": False, "points": 8, "next_dealer": 2})
+    assert _broken(rec, "ù not allowed")

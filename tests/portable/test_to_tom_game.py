@@ -1,4 +1,5 @@
-"""Tổ Tôm game flow: the deal, hand-made positions for every forbidden move, ù đè, the draw at five
+"""Tổ Tôm game flow: the deal, hand-made positions for every forbidden move (the discard rules
+over the game and bỏ ù of to-tom-v2 §5 and §8 from the seed's examples), ù đè, the draw at five
 cards, thiên ù with Thông, the hội and saves. Runs under pytest and real MicroPython."""
 
 import json
@@ -168,6 +169,123 @@ def test_phong_mot_danh_hai():
     # play goes on from the door after the player who phỗng
     nxt = [e for e in g.log[at + 1:] if e[1] in ("draw", "eat")]
     assert (nxt[0][0] if nxt else g.door) == 4
+
+
+def _decline_until(g, done):
+    """Let every card go (xin, pass) until done(g)."""
+    while not done(g):
+        p = g.to_move()
+        legal = g.legal(p)
+        choice = legal[0]
+        for a in legal:
+            if a[0] in ("pass", "draw"):
+                choice = a
+        g.apply(p, choice)
+
+
+def _phong_offered_to(p):
+    return lambda g: g.phase == T.P_PHONG and g.to_move() == p
+
+
+def test_tham_the_cards_of_a_take_stay_forbidden_for_the_whole_game():
+    # seed 356: "Ăn Thất Văn (hạ Tam Sách, Tam Vạn) rồi đánh Tam Văn" is tham; v1 only forbade
+    # the take's own kinds, and only for the discard right after it
+    g = table({0: "7N", 1: "3V 3S 3N 5S 5S 8V 9S"}, top=("5S",), dealer=0, keep="7N 3N")
+    g.apply(0, ("discard", K["7N"]))
+    tom = tuple(sorted(kinds("7N 3V 3S")))
+    g.apply(1, ("eat", tom))
+    out = g.discards(1)
+    assert K["3N"] not in out                   # 3N 3V 3S would be a bí
+    assert K["8V"] in out and K["9S"] in out
+    g.apply(1, ("discard", K["8V"]))
+    _decline_until(g, _phong_offered_to(1))     # the stock turns up 5S at the next door
+    g.apply(1, ("phong", None))
+    out = g.discards(1)
+    assert K["3N"] not in out and K["9S"] in out
+
+
+def test_tham_leo_a_take_and_a_later_discard():
+    # seed 354: eat Bát Sách into Lèo, discard Cửu Văn: then Cửu Sách (9V 9N 9S, a bí) is tham
+    g = table({0: "8S", 1: "9V CC 9N 9S 5S 5S 4N"}, top=("5S",), dealer=0, keep="8S 9N 9S 7S")
+    g.apply(0, ("discard", K["8S"]))
+    leo = tuple(sorted(kinds("9V CC 8S")))
+    g.apply(1, ("eat", leo))
+    out = g.discards(1)
+    assert K["9S"] in out and K["9N"] in out    # right after the take both are allowed
+    g.apply(1, ("discard", K["9N"]))
+    _decline_until(g, _phong_offered_to(1))
+    g.apply(1, ("phong", None))
+    out = g.discards(1)
+    assert K["9S"] not in out and K["4N"] in out
+
+
+def test_two_discards_forbid_the_card_that_makes_a_phu_with_them():
+    # seed 358-359: never throw away the three cards of a phu; 4V, then 5V: no 3V or 6V after
+    g = table({0: "4V 5V 3V 6V 5S 5S 6S 6S"}, top=("5S", "6S"), dealer=0, keep="4V 5V 5N 6N")
+    g.apply(0, ("discard", K["4V"]))
+    _decline_until(g, _phong_offered_to(0))
+    g.apply(0, ("phong", None))
+    assert K["5V"] in g.discards(0) and K["3V"] in g.discards(0)
+    g.apply(0, ("discard", K["5V"]))
+    _decline_until(g, _phong_offered_to(0))
+    g.apply(0, ("phong", None))
+    out = g.discards(0)
+    assert K["3V"] not in out and K["6V"] not in out and out
+    assert g.forbid[0][K["5N"]]                 # 5S of the first phỗng, 5V since: a bí
+
+
+def test_bo_u_a_declined_u_is_not_offered_again():
+    # seed 396: whoever lets an ù go may not ù later in the game
+    g = table({0: "5V", 2: HAND_A}, top=("5V",), dealer=0, keep="5V")
+    g.apply(0, ("discard", K["5V"]))
+    assert g.to_move() == 2 and g.phase == T.P_U
+    g.apply(2, ("pass", None))
+    assert g.bo_u[2] == 1
+    _decline_until(g, lambda g: (0, "draw", K["5V"], None) in g.log[-3:] or
+                   (1, "draw", K["5V"], None) in g.log[-3:])
+    # the second 5V is turned up: nobody is asked for an ù on it, p2 least of all
+    assert g.phase != T.P_U and ("u", None) not in g.legal(g.to_move())
+    assert g.can_u_with(2, K["5V"])             # the hand could, the rule says no
+
+
+CHI_CHI_WAIT = "1V 1V 1N 1N 1S 1S TT TT OC OC 9N 9N 9V 8S 2V 3V 4V 5N 6N 7N"   # waits on CC only
+
+
+def _chi_chi_drawn(dealer):
+    """Player 2 waits on CC alone; the dealer discards, the doors xin until the stock's top CC
+    is turned up: the points of player 2's ù on it."""
+    g = table({dealer: "5S", 2: CHI_CHI_WAIT}, top=("CC",), dealer=dealer, keep="5S")
+    assert g.waits(2) == (K["CC"],)
+    g.apply(dealer, ("discard", K["5S"]))
+    _decline_until(g, lambda g: g.phase == T.P_U and g.card == K["CC"])
+    assert g.to_move() == 2 and g.src == T.SRC_DRAW
+    g.apply(2, ("u", None))
+    return g.door, g.score
+
+
+def test_chi_chi_nay_only_when_turned_up_at_another_players_door():
+    # to-tom-v2 §8 (seed 431): "không được tự bốc nọc"; drawn at one's own door it is a Lèo
+    door, score = _chi_chi_drawn(dealer=0)      # player 1 asks for a card: CC at 1's door
+    assert door == 1 and score["chuc_sac"] == ["chi_chi_nay"] and score["points"] == 24
+    door, score = _chi_chi_drawn(dealer=1)      # player 2 asks: CC at the winner's own door
+    assert door == 2 and score["chuc_sac"] == ["leo"] and score["points"] == 8
+
+
+def test_a_version_2_save_reads_with_no_discard_rule_over_the_game_yet():
+    g = table({0: "7N", 1: "3V 3S 3N"}, dealer=0, keep="7N 3V 3S 3N")
+    g.apply(0, ("discard", K["7N"]))
+    g.apply(1, ("eat", tuple(sorted(kinds("7N 3V 3S")))))
+    d = json.loads(json.dumps(g.to_dict()))
+    back = T.ToTom.from_dict(d)
+    assert back.forbid == g.forbid and back.took == g.took and back.bo_u == g.bo_u
+    assert back.discards(1) == g.discards(1) and K["3N"] not in back.discards(1)
+    for key in ("fb", "took", "thrown", "bu"):
+        del d[key]
+    d["v"] = 2
+    old = T.ToTom.from_dict(d)
+    assert old.forbid == [bytearray(NKINDS)] * 5
+    # the take just made still forbids its own kinds and their partners in the discard after it
+    assert K["3N"] not in old.discards(1)
 
 
 def test_a_skipped_card_cannot_be_eaten_later():

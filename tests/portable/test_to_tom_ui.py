@@ -173,3 +173,40 @@ def test_setup_menu_opens_the_hand_checker_with_the_chosen_player_count():
     walk_to(app, "Kiểm bài")
     press(app, ok)
     assert app.screen.title == "Kiểm bài" and app.screen.players == 4
+
+
+def test_tham_is_refused_and_named_on_the_screen():
+    # to-tom-v2 §5 (seed 356): after eating Thất Văn with Tam Vạn and Tam Sách, Tam Văn may not
+    # be discarded (v1 allowed it): the prompt says why, the laid phu view lists it
+    from test_to_tom_game import K, table as dealt
+
+    app = open_table("ttgo_tdisplay")
+    nxt, ok = TWO["ttgo_tdisplay"]
+    screen = app.screen
+    game = dealt({4: "7N", 0: "3V 3S 3N 8V 9S"}, dealer=4, keep="7N 3N")
+    game.apply(4, ("discard", K["7N"]))
+    screen.game = game
+    screen._refresh()
+    tom = ("eat", tuple(sorted((K["7N"], K["3V"], K["3S"]))))
+    assert tom in screen.options
+    while screen.options[screen.option] != tom:
+        press(app, nxt)
+    press(app, ok)
+    assert screen.discard_mode and game.laid[0] == [tom[1]]
+    while screen.hand[screen.cursor] != K["3N"]:
+        press(app, nxt)
+    assert "3N: tham, không được đánh" in app.hw.display.shown_text() or \
+        "Tam Văn: tham, không được đánh" in app.hw.display.shown_text()
+    press(app, ok)
+    assert game.hands[0][K["3N"]] == 1 and game.to_move() == 0      # nothing was discarded
+    while screen.cursor != len(screen.hand):
+        press(app, nxt)
+    press(app, ok)
+    line = ""
+    for _ in range(12):         # scrolled down line by line to the player's own lines
+        lines = [t for t in app.hw.display.shown_text().split("\n") if t.startswith("Cấm đánh")]
+        if lines:
+            line = lines[0]
+            break
+        press(app, nxt)
+    assert line.startswith("Cấm đánh (tham): ") and "3N" in line.split(": ")[1].split(), line

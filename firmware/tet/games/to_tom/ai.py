@@ -411,7 +411,7 @@ class Player:
                 for k in used:
                     hand[k] -= 1
                 base = self._evaluator(unseen, phus + [list(phu)], game.n, budget)
-                kinds = game.allowed_discards(hand, card, phu)
+                kinds = game.allowed_discards(p, hand, card, phu)
                 score = self._best_discard_of(game, p, hand, kinds, unseen)[0] + base * 4
                 for k in used:
                     hand[k] += 1

@@ -8,11 +8,14 @@ passes to the next door, where only that door's player may eat it.
 
 Forbidden moves are never offered by `legal()` (the rules as implemented, docs/to-tom-game.md):
 a yêu is never discarded; only concealed cards (not laid phu, not a face-down khàn) are discarded;
-after taking card C into phu F, the discard that follows may not be a kind of F (ăn một đánh hai)
-nor a card X that would form a phu with C and a card Y still in hand (phỗng một đánh hai); a
-player who declines a take of a kind may never eat or phỗng that kind later in the game (ù stays
-allowed); a yêu at one's own door must be eaten unless someone phỗngs it or dậy khàn. A take is
-offered only when a legal discard follows it.
+right after taking card C, not a card X that would form a phu with C and a card still in hand
+(phỗng một đánh hai); for the rest of the game (to-tom-v2 §5), not a card X that forms a 3-card
+phu with two cards of one of the player's takes (ăn một đánh hai, đánh phu dưới chiếu, tham), with
+a card of a take and a card the player discarded since it (tham Lèo), or with two cards the player
+discarded; a player who declines a take of a kind may never eat or phỗng that kind later in the
+game (ù stays allowed), and one who declines an ù is offered none for the rest of the game (bỏ
+ù); a yêu at one's own door must be eaten unless someone phỗngs it or dậy khàn. A take is offered
+only when a legal discard follows it.
 """
 
 import sys
@@ -203,6 +206,12 @@ class ToTom:
         self.laid = [[] for _ in range(players)]        # laid phu, tuples of kinds
         self.banned = [bytearray(NKINDS) for _ in range(players)]
         self.door_passed = [bytearray(NKINDS) for _ in range(players)]
+        # §5 over the game, kept as it goes (a discard is judged without replaying the game):
+        # the kinds p may no longer discard, the kinds of p's takes, p's discards (counts)
+        self.forbid = [bytearray(NKINDS) for _ in range(players)]
+        self.took = [bytearray(NKINDS) for _ in range(players)]
+        self.thrown = [bytearray(NKINDS) for _ in range(players)]
+        self.bo_u = bytearray(players)  # declined an ù: offered none for the rest of the game
         self.stock = bytearray()        # the stock's cards; the top is stock[left - 1]
         self.left = 0
         self.pile = bytearray()         # cards nobody took, in order
@@ -336,22 +345,29 @@ class ToTom:
         """Kinds player p may discard now (empty unless it is p's discard)."""
         if self.phase != P_DISCARD or self.actor != p:
             return []
-        return self.allowed_discards(self.hands[p], self.take_card, self.take_phu)
+        return self.allowed_discards(p, self.hands[p], self.take_card, self.take_phu)
 
-    def allowed_discards(self, hand, card, phu):
-        """Kinds that may be discarded from `hand` after taking `card` into `phu` (card -1: no
-        take before this discard)."""
+    def allowed_discards(self, p, hand, card, phu):
+        """Kinds player p may discard from `hand` after taking `card` into `phu` (card -1: no
+        take before this discard; the take need not be laid yet)."""
         out = []
         for x in range(NKINDS):
-            if hand[x] and not IS_YEU[x] and self._discard_ok(hand, card, phu, x):
+            if hand[x] and not IS_YEU[x] and self._discard_ok(p, hand, card, phu, x):
                 out.append(x)
         return out
 
-    def _discard_ok(self, hand, card, phu, x):
+    def _discard_ok(self, p, hand, card, phu, x):
+        if self.forbid[p][x]:
+            return False
         if card < 0:
             return True
-        if x in phu:
-            return False
+        # two cards of the take with x (known to `forbid` once the take is laid; a take on offer
+        # is judged before it is)
+        n = len(phu)
+        for i in range(n - 1):
+            for j in range(i + 1, n):
+                if is_phu3(x, phu[i], phu[j]):
+                    return False
         hand[x] -= 1
         ok = True
         for y in PARTNERS[card]:
@@ -361,12 +377,12 @@ class ToTom:
         hand[x] += 1
         return ok
 
-    def _can_discard_after(self, hand, card, phu, used):
+    def _can_discard_after(self, p, hand, card, phu, used):
         for k in used:
             hand[k] -= 1
         ok = False
         for x in range(NKINDS):
-            if hand[x] and not IS_YEU[x] and self._discard_ok(hand, card, phu, x):
+            if hand[x] and not IS_YEU[x] and self._discard_ok(p, hand, card, phu, x):
                 ok = True
                 break
         for k in used:
@@ -383,7 +399,7 @@ class ToTom:
         for phu in phu_completed(hand, card):
             used = list(phu)
             used.remove(card)
-            if self._can_discard_after(hand, card, phu, used):
+            if self._can_discard_after(p, hand, card, phu, used):
                 out.append(phu)
         return out
 
@@ -393,10 +409,10 @@ class ToTom:
             return False
         if self.banned[p][card] and not (IS_YEU[card] and self.door == p):
             return False
-        return self._can_discard_after(hand, card, (card, card, card), (card, card))
+        return self._can_discard_after(p, hand, card, (card, card, card), (card, card))
 
     def _can_khan(self, p, card):
-        return self._can_discard_after(self.hands[p], card, (card, card, card, card), ())
+        return self._can_discard_after(p, self.hands[p], card, (card, card, card, card), ())
 
     def legal(self, p):
         """Every action player p may take now: tuples (name, arg).
@@ -430,11 +446,14 @@ class ToTom:
 
     def apply(self, p, action):
         """Play `action` (one of `legal(p)`) for player p; raises ValueError if it is not legal."""
-        if action not in self.legal(p):
+        legal = self.legal(p)
+        if action not in legal:
             raise ValueError("illegal Tổ Tôm action %r for player %d" % (action, p))
         name, arg = action
         ph = self.phase
         if name == "discard":
+            if ("u", None) in legal:
+                self.bo_u[p] = 1        # thiên ù declined
             self._discard(p, arg)
         elif name == "u":
             self._win(p, self.card if ph == P_U else -1)
@@ -447,6 +466,7 @@ class ToTom:
             c = self.card
             self._take(p, c, (c, c, c, c), "khan")
         elif ph == P_U:
+            self.bo_u[p] = 1
             self._log(p, "pass", self.card, None)
             self.u_queue.pop(0)
             self._advance()
@@ -472,6 +492,13 @@ class ToTom:
 
     def _discard(self, p, k):
         self.hands[p][k] -= 1
+        # from now on: no x making a phu with k and a card of an earlier take, or an earlier
+        # discard (the kinds `took` and `thrown` list so far)
+        took, thrown = self.took[p], self.thrown[p]
+        for m in range(NKINDS):
+            if took[m] or thrown[m]:
+                self._forbid_completers(p, m, k)
+        thrown[k] += 1
         self._waits[p] = None
         self.first_move = False
         self.take_card = -1
@@ -491,7 +518,7 @@ class ToTom:
             self.stage = _ST_U
             for i in range(self.n):
                 q = (door + i) % self.n
-                if q != discarder and self.can_u_with(q, card):
+                if q != discarder and not self.bo_u[q] and self.can_u_with(q, card):
                     self.u_queue.append(q)
         self._advance()
 
@@ -555,12 +582,26 @@ class ToTom:
             for k in used:
                 hand[k] -= 1
         self.laid[p].append(phu)
+        n = len(phu)
+        for i in range(n):
+            self.took[p][phu[i]] = 1
+            for j in range(i + 1, n):
+                self._forbid_completers(p, phu[i], phu[j])
         self._waits[p] = None
         self._log(p, how, card, phu)
         self.take_card = card
         self.take_phu = phu
         self.card = -1
         self._set(P_DISCARD, p)
+
+    def _forbid_completers(self, p, a, b):
+        """Player p may no longer discard a kind x that forms a 3-card phu with a and b."""
+        forbid = self.forbid[p]
+        if is_phu3(a, a, b):
+            forbid[a] = 1
+        for x in PARTNERS[a]:
+            if is_phu3(x, a, b):
+                forbid[x] = 1
 
     def _win(self, p, card):
         counts = bytearray(self.hands[p])
@@ -577,9 +618,11 @@ class ToTom:
             counts[card] += 1
         streak = self.streak if self.streak_player == p else 0
         # the one-wait condition (Bạch thủ, Chi Chi nảy) from the waits play already knows, so
-        # that the win loads no wait scan of its own
-        ctx = {"from_stock": self.src == SRC_DRAW and self.phase == P_U, "streak": streak,
-               "players": self.n, "thap_hong_or_more": self.thap_hong_or_more,
+        # that the win loads no wait scan of its own; Chi Chi nảy also wants the Chi Chi turned
+        # up at another player's door (to-tom-v2 §8, 431: "không được tự bốc nọc"): drawn by
+        # the winner, it is a plain Lèo
+        ctx = {"from_stock": self.src == SRC_DRAW and self.phase == P_U and self.door != p,
+               "streak": streak, "players": self.n, "thap_hong_or_more": self.thap_hong_or_more,
                "single": scored is not None and self.waits(p) == (scored,)}
         self.score = _score_win(counts, exposed, scored, ctx)
         self.winner = p
@@ -590,7 +633,7 @@ class ToTom:
     # ---- saving ----
 
     def to_dict(self):
-        """JSON-serialisable state (the log is not saved), compact (version 2): counts as digit
+        """JSON-serialisable state (the log is not saved), compact (version 3): counts as digit
         strings, cards as one character each (see pack_kinds), so that a save is a small block
         of text on a fragmented heap."""
         return {
@@ -601,6 +644,10 @@ class ToTom:
             "laid": [[pack_kinds(phu) for phu in lp] for lp in self.laid],
             "banned": [pack_digits(b) for b in self.banned],
             "passed": [pack_digits(b) for b in self.door_passed],
+            "fb": [pack_counted(b) for b in self.forbid],
+            "took": [pack_counted(b) for b in self.took],
+            "thrown": [pack_counted(b) for b in self.thrown],
+            "bu": pack_digits(self.bo_u),
             "stock": pack_kinds(self.stock[:self.left]), "pile": pack_kinds(self.pile),
             "pile_door": pack_digits(self.pile_door),
             "phase": self.phase, "actor": self.actor, "card": self.card, "door": self.door,
@@ -612,11 +659,13 @@ class ToTom:
 
     @classmethod
     def from_dict(cls, d, whole=True):
-        """Rebuild a game saved by to_dict() (version 2, or the lists of version 1). Every field
-        is checked (types, ranges, sizes, and for a `whole` game the 120 cards all accounted
-        for and a move to make; a seat's view at a shared table holds only its own cards):
-        anything else raises ValueError, never allocates more than a game holds. The checks
-        are in tet.games.to_tom.restore, loaded only then (read_save forgets it after)."""
+        """Rebuild a game saved by to_dict() (version 3; version 2, which kept neither the
+        discard rules over the game nor bỏ ù, reads as a game where none applies yet; the lists
+        of version 1). Every field is checked (types, ranges, sizes, and for a `whole` game the
+        120 cards all accounted for and a move to make; a seat's view at a shared table holds
+        only its own cards): anything else raises ValueError, never allocates more than a game
+        holds. The checks are in tet.games.to_tom.restore, loaded only then (read_save forgets
+        it after)."""
         from tet.games.to_tom.restore import game_from_dict
 
         return game_from_dict(_SELF, cls, d, whole)
@@ -726,7 +775,7 @@ class Hoi:
 
 # ---- saves: compact fields and their checks ----
 
-SAVE_VERSION = 2
+SAVE_VERSION = 3     # 3: the discard rules over the game and bỏ ù (2 is read as none yet)
 # a laid phu: a run of a whole suit is 9 cards, a bí or lưng group with copies up to 12
 MAX_PHU = 12
 MAX_HAND = 25           # concealed cards of one player (24 with four players, +1 at the door)
@@ -750,3 +799,13 @@ def pack_kinds(kinds):
 def pack_digits(counts):
     """A count vector (values 0-9) as a string of digits."""
     return pack_kinds(counts)
+
+
+def pack_counted(counts):
+    """A count vector as the kinds it counts, each as often as counted: short while few are
+    (what a player may no longer discard, has taken or discarded goes to every guest)."""
+    kinds = bytearray()
+    for k in range(len(counts)):
+        for _ in range(counts[k]):
+            kinds.append(k)
+    return pack_kinds(kinds)

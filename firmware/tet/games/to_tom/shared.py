@@ -29,9 +29,10 @@ LETTERS = {"discard": b"d", "eat": b"e", "phong": b"p", "khan": b"k", "u": b"u",
            "draw": b"x"}
 NAMES = dict([(v[0], k) for k, v in LETTERS.items()])
 HIDDEN = (T.P_U, T.P_KHAN, T.P_PHONG)      # the table waits for an answer only one seat knows of
-SECRET_FIELDS = ("hands", "khan", "banned", "stock", "uq", "stage", "extra")
-# public, but no screen needs them: left out to keep the state (and every gadget's copy) small
-UNSHOWN = ("passed",)
+SECRET_FIELDS = ("hands", "khan", "banned", "stock", "uq", "stage", "extra", "bu")
+# public, but no screen needs them: left out to keep the state (and every gadget's copy) small;
+# what a seat may no longer discard ("fb") goes in its own part, the only one its screen needs
+UNSHOWN = ("passed", "took", "thrown", "fb")
 BLANK = "0" * NKINDS
 
 
@@ -124,12 +125,14 @@ class Shared:
         return json.dumps(d).encode()
 
     def private(self, seat):
-        """Seat `seat`'s own cards, what it declined, its dealt hand, its hidden offer."""
+        """Seat `seat`'s own cards, what it declined, its dealt hand, its hidden offer, what it may
+        no longer discard."""
         game = self.game
         if not 0 <= seat < game.n:
             return None
         d = {"hands": T.pack_digits(game.hands[seat]), "khan": T.pack_kinds(game.khan[seat]),
-             "banned": T.pack_digits(game.banned[seat]), "dealt": self.dealt[seat]}
+             "banned": T.pack_digits(game.banned[seat]), "dealt": self.dealt[seat],
+             "fb": T.pack_counted(game.forbid[seat])}
         if game.phase in HIDDEN and game.actor == seat:
             d["phase"] = game.phase
         return json.dumps(d).encode()
@@ -208,7 +211,10 @@ def view(public, private, seat):
         d["banned"][seat] = mine.get("banned")
         if mine.get("phase") in HIDDEN:
             d["phase"], d["actor"] = mine["phase"], seat
-    d["stock"], d["uq"], d["stage"], d["extra"] = "", [], 0, -1
+    d["stock"], d["uq"], d["stage"], d["extra"], d["bu"] = "", [], 0, -1, "0" * n
+    d["took"], d["thrown"], d["fb"] = [""] * n, [""] * n, [""] * n
+    if 0 <= seat < n and mine:
+        d["fb"][seat] = mine.get("fb")
     game = T.ToTom.from_dict(d, whole=False)
     left = d.get("left")
     if type(left) is not int or not 0 <= left <= T.MAX_STOCK:

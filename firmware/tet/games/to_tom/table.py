@@ -89,6 +89,16 @@ def banned_text(game, p):
     return ("Cấm ăn/phỗng (đã bỏ): " + " ".join(kinds)) if kinds else ""
 
 
+def forbidden_text(game, p):
+    """What player p's takes and discards forbid for the rest of the game: the kinds they may
+    no longer discard (tham, phu dưới chiếu) and a declined ù, e.g. 'Cấm đánh (tham): 3N'."""
+    kinds = [CODES[k] for k in range(len(CODES)) if game.forbid[p][k] and game.hands[p][k]]
+    lines = ["Cấm đánh (tham): " + " ".join(kinds)] if kinds else []
+    if game.bo_u[p]:
+        lines.append("Đã bỏ ù: ván này không ù được nữa.")
+    return "\n".join(lines)
+
+
 def result_text(hoi, game, names):
     """The announcement (xướng) of a finished game and the hội's score sheet."""
     if game.winner >= 0:
@@ -361,9 +371,9 @@ class Table(GameScreen):
         for p in range(game.n):
             gone = [CODES[game.pile[i]] for i in range(len(game.pile)) if game.pile_door[i] == p]
             lines.append("Cửa %s: %s" % (self.names[p], " ".join(gone) or "—"))
-        banned = banned_text(game, self.me)
-        if banned:
-            lines.append(banned)
+        for words in (banned_text(game, self.me), forbidden_text(game, self.me)):
+            if words:
+                lines.append(words)
         lines.append("Nọc còn %d lá." % game.left)
         return "\n".join(lines)
 
@@ -418,6 +428,8 @@ class Table(GameScreen):
             kind = self.hand[self.cursor]
             if kind in self.game.discards(self.me):
                 return "OK: đánh " + names[kind]
+            if self.game.forbid[self.me][kind]:
+                return names[kind] + ": tham, không được đánh"
             return names[kind] + ": không được đánh"
         return self.thinking_text()
 
