@@ -629,14 +629,13 @@ def test_rejects_a_draw_game_with_cards_to_draw():
 
 # ---- to-tom-v2 §5 and §8: the discard rules over the game, bỏ ù ----
 
-def _replayed(spec, top, keep, moves):
-    """A record of the engine's own game from a hand-made deal: `moves(game, K)` plays it to
-    the point under test (each move through game.apply; the engine's log becomes the record's
-    actions). Returns (game, record)."""
-    from test_to_tom_game import K
-
+def _replayed(deal, moves):
+    """A record of the engine's own game from a hand-made deal (spec, top, keep):
+    `moves(game)` plays it to the point under test (each move through game.apply; the engine's
+    log becomes the record's actions). Returns (game, record)."""
+    spec, top, keep = deal
     game, hands, stock = _table(spec, top=top, keep=keep)
-    moves(game, K)
+    moves(game)
     actions = [a for a in game.log_dicts() if a["action"] not in ("deal", "thien_khai")]
     return game, _record(game, hands, stock, actions)
 
@@ -645,46 +644,22 @@ def _with_discard(record, player, code):
     return dict(record, actions=record["actions"] + [_act(player, "discard", code)])
 
 
-def _tham_position(game, K):
-    from test_to_tom_game import _decline_until, _phong_offered_to
-
-    game.apply(0, ("discard", K["7N"]))
-    game.apply(1, ("eat", tuple(sorted((K["7N"], K["3V"], K["3S"])))))
-    game.apply(1, ("discard", K["8V"]))
-    _decline_until(game, _phong_offered_to(1))
-    game.apply(1, ("phong", None))
-
-
 def test_rejects_tham_a_kind_of_an_earlier_take_long_after():
-    game, rec = _replayed({0: "7N", 1: "3V 3S 3N 5S 5S 8V 9S"}, ("5S",), "7N 3N", _tham_position)
+    from test_to_tom_game import TOM_DEAL, eat_then_phong_later
+
+    game, rec = _replayed(TOM_DEAL, lambda g: eat_then_phong_later(g, "7N", "7N 3V 3S", "8V"))
     assert _broken(_with_discard(rec, 1, "9S"), "log ends")
     assert _broken(_with_discard(rec, 1, "3N"), "forbidden discard")
 
 
 def test_rejects_tham_leo_and_the_third_card_of_two_discards():
-    from test_to_tom_game import _decline_until, _phong_offered_to
+    from test_to_tom_game import LEO_DEAL, RUN_DEAL, eat_then_phong_later, \
+        two_discards_then_phong
 
-    def leo(game, K):
-        game.apply(0, ("discard", K["8S"]))
-        game.apply(1, ("eat", tuple(sorted((K["9V"], K["CC"], K["8S"])))))
-        game.apply(1, ("discard", K["9N"]))
-        _decline_until(game, _phong_offered_to(1))
-        game.apply(1, ("phong", None))
-
-    game, rec = _replayed({0: "8S", 1: "9V CC 9N 9S 5S 5S 4N"}, ("5S",), "8S 9N 9S 7S", leo)
+    game, rec = _replayed(LEO_DEAL, lambda g: eat_then_phong_later(g, "8S", "9V CC 8S", "9N"))
     assert _broken(_with_discard(rec, 1, "4N"), "log ends")
     assert _broken(_with_discard(rec, 1, "9S"), "forbidden discard")
-
-    def two_discards(game, K):
-        game.apply(0, ("discard", K["4V"]))
-        _decline_until(game, _phong_offered_to(0))
-        game.apply(0, ("phong", None))
-        game.apply(0, ("discard", K["5V"]))
-        _decline_until(game, _phong_offered_to(0))
-        game.apply(0, ("phong", None))
-
-    game, rec = _replayed({0: "4V 5V 3V 6V 5S 5S 6S 6S"}, ("5S", "6S"), "4V 5V 5N 6N",
-                          two_discards)
+    game, rec = _replayed(RUN_DEAL, two_discards_then_phong)
     fine = CODE_LIST[game.discards(0)[0]]
     assert _broken(_with_discard(rec, 0, fine), "log ends")
     for bad in ("3V", "6V"):
@@ -692,14 +667,14 @@ def test_rejects_tham_leo_and_the_third_card_of_two_discards():
 
 
 def test_rejects_an_u_after_a_declined_one():
-    from test_to_tom_game import HAND_A, _decline_until
+    from test_to_tom_game import HAND_A, K, _decline_until
 
-    def declined(game, K):
+    def declined(game):
         game.apply(0, ("discard", K["5V"]))
         game.apply(2, ("pass", None))
         _decline_until(game, lambda g: any(e[1] == "draw" and e[2] == K["5V"] for e in g.log))
 
-    game, rec = _replayed({0: "5V", 2: HAND_A}, ("5V",), "5V", declined)
+    game, rec = _replayed(({0: "5V", 2: HAND_A}, ("5V",), "5V"), declined)
     # up to the second 5V turned up, where p2's cards would ù again
     drawn = next(i for i, a in enumerate(rec["actions"]) if a["action"] == "draw" and
                  a["card"] == "5V")

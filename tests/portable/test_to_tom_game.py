@@ -187,48 +187,65 @@ def _phong_offered_to(p):
     return lambda g: g.phase == T.P_PHONG and g.to_move() == p
 
 
+def eat_then_phong_later(g, card, phu, thrown):
+    """The dealer (0) discards `card`; player 1 eats it into `phu` (codes) and discards
+    `thrown`; the doors xin until player 1 may phỗng the stock's top 5S, and does. Returns
+    player 1's discards right after the eat."""
+    g.apply(0, ("discard", K[card]))
+    g.apply(1, ("eat", tuple(sorted(kinds(phu)))))
+    first = g.discards(1)
+    g.apply(1, ("discard", K[thrown]))
+    _decline_until(g, _phong_offered_to(1))
+    g.apply(1, ("phong", None))
+    return first
+
+
+def two_discards_then_phong(g):
+    """The dealer (0) discards 4V, phỗngs the stock's 5S, discards 5V and phỗngs its 6S; returns
+    the dealer's discards after the first phỗng."""
+    g.apply(0, ("discard", K["4V"]))
+    _decline_until(g, _phong_offered_to(0))
+    g.apply(0, ("phong", None))
+    first = g.discards(0)
+    g.apply(0, ("discard", K["5V"]))
+    _decline_until(g, _phong_offered_to(0))
+    g.apply(0, ("phong", None))
+    return first
+
+
+TOM_DEAL = ({0: "7N", 1: "3V 3S 3N 5S 5S 8V 9S"}, ("5S",), "7N 3N")
+LEO_DEAL = ({0: "8S", 1: "9V CC 9N 9S 5S 5S 4N"}, ("5S",), "8S 9N 9S 7S")
+RUN_DEAL = ({0: "4V 5V 3V 6V 5S 5S 6S 6S"}, ("5S", "6S"), "4V 5V 5N 6N")
+
+
 def test_tham_the_cards_of_a_take_stay_forbidden_for_the_whole_game():
     # seed 356: "Ăn Thất Văn (hạ Tam Sách, Tam Vạn) rồi đánh Tam Văn" is tham; v1 only forbade
     # the take's own kinds, and only for the discard right after it
-    g = table({0: "7N", 1: "3V 3S 3N 5S 5S 8V 9S"}, top=("5S",), dealer=0, keep="7N 3N")
-    g.apply(0, ("discard", K["7N"]))
-    tom = tuple(sorted(kinds("7N 3V 3S")))
-    g.apply(1, ("eat", tom))
-    out = g.discards(1)
-    assert K["3N"] not in out                   # 3N 3V 3S would be a bí
-    assert K["8V"] in out and K["9S"] in out
-    g.apply(1, ("discard", K["8V"]))
-    _decline_until(g, _phong_offered_to(1))     # the stock turns up 5S at the next door
-    g.apply(1, ("phong", None))
+    spec, top, keep = TOM_DEAL
+    g = table(spec, top=top, keep=keep)
+    first = eat_then_phong_later(g, "7N", "7N 3V 3S", "8V")
+    assert K["3N"] not in first                 # 3N 3V 3S would be a bí
+    assert K["8V"] in first and K["9S"] in first
     out = g.discards(1)
     assert K["3N"] not in out and K["9S"] in out
 
 
 def test_tham_leo_a_take_and_a_later_discard():
     # seed 354: eat Bát Sách into Lèo, discard Cửu Văn: then Cửu Sách (9V 9N 9S, a bí) is tham
-    g = table({0: "8S", 1: "9V CC 9N 9S 5S 5S 4N"}, top=("5S",), dealer=0, keep="8S 9N 9S 7S")
-    g.apply(0, ("discard", K["8S"]))
-    leo = tuple(sorted(kinds("9V CC 8S")))
-    g.apply(1, ("eat", leo))
-    out = g.discards(1)
-    assert K["9S"] in out and K["9N"] in out    # right after the take both are allowed
-    g.apply(1, ("discard", K["9N"]))
-    _decline_until(g, _phong_offered_to(1))
-    g.apply(1, ("phong", None))
+    spec, top, keep = LEO_DEAL
+    g = table(spec, top=top, keep=keep)
+    first = eat_then_phong_later(g, "8S", "9V CC 8S", "9N")
+    assert K["9S"] in first and K["9N"] in first   # right after the take both are allowed
     out = g.discards(1)
     assert K["9S"] not in out and K["4N"] in out
 
 
 def test_two_discards_forbid_the_card_that_makes_a_phu_with_them():
     # seed 358-359: never throw away the three cards of a phu; 4V, then 5V: no 3V or 6V after
-    g = table({0: "4V 5V 3V 6V 5S 5S 6S 6S"}, top=("5S", "6S"), dealer=0, keep="4V 5V 5N 6N")
-    g.apply(0, ("discard", K["4V"]))
-    _decline_until(g, _phong_offered_to(0))
-    g.apply(0, ("phong", None))
-    assert K["5V"] in g.discards(0) and K["3V"] in g.discards(0)
-    g.apply(0, ("discard", K["5V"]))
-    _decline_until(g, _phong_offered_to(0))
-    g.apply(0, ("phong", None))
+    spec, top, keep = RUN_DEAL
+    g = table(spec, top=top, keep=keep)
+    first = two_discards_then_phong(g)
+    assert K["5V"] in first and K["3V"] in first
     out = g.discards(0)
     assert K["3V"] not in out and K["6V"] not in out and out
     assert g.forbid[0][K["5N"]]                 # 5S of the first phỗng, 5V since: a bí
@@ -402,22 +419,11 @@ def test_four_players_need_two_lung():
     assert g.legal(0)[0] == ("u", None)
 
 
-def _decline_all(g):
-    while g.phase != T.P_OVER:
-        p = g.to_move()
-        legal = g.legal(p)
-        choice = legal[0]
-        for a in legal:
-            if a[0] in ("pass", "draw"):
-                choice = a
-        g.apply(p, choice)
-
-
 def test_draw_at_five_cards_left():
     g = table({0: "5V"}, dealer=0, short_stock=7, keep="5V")
     assert g.left == 7
     g.apply(0, ("discard", K["5V"]))
-    _decline_all(g)
+    _decline_until(g, lambda g: g.phase == T.P_OVER)
     assert g.winner == -1 and g.left == 5
     draws = [e for e in g.log if e[1] == "draw"]
     assert len(draws) == 2
