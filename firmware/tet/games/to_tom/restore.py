@@ -27,9 +27,9 @@ def game_from_dict(T, cls, d, whole=True):
     g.banned = _per_player(d, "banned", n, _counts, 1, NKINDS)
     g.door_passed = _per_player(d, "passed", n, _counts, 1, NKINDS)
     if "fb" in d or "bu" in d:
-        g.forbid = _per_player(d, "fb", n, _counted, 1, NKINDS)
-        g.took = _per_player(d, "took", n, _counted, 1, NKINDS)
-        g.thrown = _per_player(d, "thrown", n, _counted, 4, T.MAX_STOCK)
+        g.forbid = _per_player(d, "fb", n, counted, 1, NKINDS)
+        g.took = _per_player(d, "took", n, counted, 1, NKINDS)
+        g.thrown = _per_player(d, "thrown", n, counted, 4, T.MAX_STOCK)
         g.bo_u = _kinds(d.get("bu"), 2, n)
         _need(len(g.bo_u) == n, "bu")
     g.stock = _kinds(d.get("stock"), NKINDS, T.MAX_STOCK)
@@ -179,7 +179,7 @@ def _counts(v, top, total):
     return out
 
 
-def _counted(v, top, total):
+def counted(v, top, total):
     """A 30-slot count vector of values 0..top from the kinds it counts (pack_counted), at most
     `total` of them."""
     out = bytearray(NKINDS)

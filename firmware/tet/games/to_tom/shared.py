@@ -211,11 +211,14 @@ def view(public, private, seat):
         d["banned"][seat] = mine.get("banned")
         if mine.get("phase") in HIDDEN:
             d["phase"], d["actor"] = mine["phase"], seat
-    d["stock"], d["uq"], d["stage"], d["extra"], d["bu"] = "", [], 0, -1, "0" * n
-    d["took"], d["thrown"], d["fb"] = [""] * n, [""] * n, [""] * n
-    if 0 <= seat < n and mine:
-        d["fb"][seat] = mine.get("fb")
+    d["stock"], d["uq"], d["stage"], d["extra"] = "", [], 0, -1
+    # without "fb", "took", "thrown" and "bu" the game keeps the zeros it was made with: a guest
+    # rebuilds a game at every state, and only its own seat's forbidden discards matter to it
     game = T.ToTom.from_dict(d, whole=False)
+    if 0 <= seat < n and mine:
+        from tet.games.to_tom.restore import counted
+
+        game.forbid[seat][:] = counted(mine.get("fb"), 1, NKINDS)
     left = d.get("left")
     if type(left) is not int or not 0 <= left <= T.MAX_STOCK:
         raise ValueError("stock")
