@@ -24,7 +24,7 @@ def rules_on(board, game_id, last_word):
     while "▼" in shown(app).split("\n"):
         press(app, nxt)
         guard += 1
-        assert guard < 40, (board, game_id)
+        assert guard < 80, (board, game_id)
     lines = shown(app).split("\n")
     text = [line for line in lines if line not in ("▲", "▼")]
     assert "▲" in lines, (board, game_id)

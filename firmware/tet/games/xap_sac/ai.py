@@ -18,7 +18,7 @@ import gc
 
 from tet.games.xap_sac.engine import (AXES, FOLLOW, NEED_K, NEED_NUMBERS, NUMBER, OPEN,
                                       PAT_CELLS, PAT_K, PLAYING, POPCOUNT, STEP_X, STEP_Y, TS,
-                                      deck_cards, generate, hand_masks, line_needs, mask_add,
+                                      Plays, deck_cards, generate, hand_masks, line_needs, mask_add,
                                       mask_take, play_anchor, play_card, play_cells, play_line)
 
 PROBES = (0, 8, 24)  # per level: easy, normal, hard
@@ -355,7 +355,8 @@ class HeuristicPlayer:
         if should_stop is not None:
             self._asked = should_stop
             stop = self._stop
-        plays = game.legal_plays(every_order=False, should_stop=stop)
+        # in pieces: a list of a busy table's plays would need one free block of 4-8 KB
+        plays = game.legal_plays(out=Plays(), every_order=False, should_stop=stop)
         if self.stopped:
             if not plays:
                 # nothing found yet: the first play there is, or None (a pass) without one
