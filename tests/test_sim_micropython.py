@@ -68,6 +68,29 @@ def test_leaving_a_game_shows_the_menu_heap_again(tmp_path):
     assert (tmp_path / "shots" / "back.png").exists()
 
 
+# Ô Ăn Quan: a game begun (a move and the computer's answer), left through "Lưu và thoát"; then
+# Cài đặt opened and left
+PLAYED_THEN_SETTINGS = ("wait 800\npress SELECT\nwait 300\npress SELECT\nwait 300\n"
+                        "press SELECT\npress SELECT\nwait 5000\nhold SELECT\npress NEXT\n"
+                        "press SELECT\nwait 300\npress NEXT\npress NEXT\npress NEXT\n"
+                        "press NEXT\npress SELECT\nwait 300\nshot settings\nhold SELECT\n"
+                        "wait 300\n")
+
+
+def test_the_menu_heap_is_measured_once_the_left_game_is_let_go(tmp_path):
+    script = tmp_path / "played.txt"
+    script.write_text(PLAYED_THEN_SETTINGS)
+    res = sim("--micropython", "--install", "romfs", "--board", "devkit_ssd1306", "--script",
+              str(script), "--screenshot", str(tmp_path / "shots"), "--storage",
+              str(tmp_path / "s"))
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "Cài đặt" in (tmp_path / "shots" / "settings.txt").read_text(encoding="utf-8")
+    # boot, after the game, after Cài đặt: leaving Cài đặt frees next to nothing more, so the
+    # line after the game already counts the game's heap as free (not the dialog's callback's)
+    boot, after_game, after_settings = heap_lines(res.stdout)
+    assert abs(after_settings - after_game) <= 2048 and after_game < boot, res.stdout
+
+
 # Ô Ăn Quan's setup, down to Chơi chung, the lobby shown, then back out of it and the game
 LOBBY = ("press SELECT\nwait 300\npress NEXT\npress NEXT\npress NEXT\npress NEXT\n"
          "press SELECT\nwait 800\nshot lobby{n}\nhold SELECT\nwait 300\nhold SELECT\nwait 800\n")
