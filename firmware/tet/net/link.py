@@ -49,7 +49,8 @@ def _u16(b, i):
     return b[i] | (b[i + 1] << 8)
 
 
-def _put16(out, i, v):
+def put16(out, i, v):
+    """Write `v` at `out[i]` as two little-endian bytes."""
     out[i] = v & 0xFF
     out[i + 1] = (v >> 8) & 0xFF
 
@@ -99,7 +100,7 @@ class Link:
     def _frame(self, kind, size):
         out = bytearray(size)
         out[0] = kind
-        _put16(out, 1, self.boot)
+        put16(out, 1, self.boot)
         return out
 
     def send(self, addr, payload, now, slot=None):
@@ -122,7 +123,7 @@ class Link:
         for index in range(count):
             piece = whole[index * PIECE_MAX:(index + 1) * PIECE_MAX]
             frame = self._frame(PART, PART_HEADER + len(piece))
-            _put16(frame, 5, message)
+            put16(frame, 5, message)
             frame[7] = index
             frame[8] = count
             frame[PART_HEADER:] = piece
@@ -130,7 +131,7 @@ class Link:
 
     def _queue(self, addr, peer, slot, frame, now):
         self.seq = (self.seq + 1) & 0xFFFF
-        _put16(frame, 3, self.seq)
+        put16(frame, 3, self.seq)
         peer.pending.append([self.seq, slot, frame, time.ticks_add(now, RESEND_MS), 0])
         self._transmit(addr, frame)
 
@@ -204,8 +205,8 @@ class Link:
             if kind not in (DATA, PART) or (kind == PART and len(frame) < PART_HEADER):
                 continue
             ack = self._frame(ACK, 7)
-            _put16(ack, 3, seq)
-            _put16(ack, 5, boot)
+            put16(ack, 3, seq)
+            put16(ack, 5, boot)
             self._transmit(addr, ack)
             if seq in peer.seen:
                 self.duplicates += 1

@@ -25,7 +25,7 @@ import json
 import os
 import time
 
-from tet.net.link import BEACON, DATA, room
+from tet.net.link import BEACON, DATA, put16, room
 
 BEACON_MS = 500
 HEARTBEAT_MS = 500
@@ -40,11 +40,6 @@ WATCH = 255                 # the seat of a gadget that joined a full table: it 
 
 def _u16(b, i):
     return b[i] | (b[i + 1] << 8)
-
-
-def _put16(out, i, v):
-    out[i] = v & 0xFF
-    out[i + 1] = (v >> 8) & 0xFF
 
 
 def _with16(tag, v, rest=b""):
@@ -142,8 +137,8 @@ class Host:
         end = 5 + size
         out = self._out = room(self._out, end + len(sealed))
         out[0] = ord("T")
-        _put16(out, 1, self.version)
-        _put16(out, 3, size)
+        put16(out, 1, self.version)
+        put16(out, 3, size)
         out[5:end] = public
         out[end:end + len(sealed)] = sealed
         self.link.send(addr, memoryview(out)[:end + len(sealed)], now, "T")
@@ -276,10 +271,10 @@ class Guest:
     """A joining gadget's side: finds the table by its beacon (or is given the `host` address),
     joins, keeps the newest state. `seat` is None until the host gave one (WATCH at a full
     table); `state` is the newest public state (a memoryview of a buffer the guest keeps and
-    reuses: read it, don't keep it, as the next state overwrites it), `version` its number, `options` the
-    bytes the game's view needs besides it, `private` the seat's own part of that state (None
-    for a game without hidden cards, or a watcher); `fresh` is True from a newer state's
-    arrival until the screen that shows it sets it back."""
+    reuses: read it, don't keep it, as the next state overwrites it), `version` its number,
+    `options` the bytes the game's view needs besides it, `private` the seat's own part of that
+    state (None for a game without hidden cards, or a watcher); `fresh` is True from a newer
+    state's arrival until the screen that shows it sets it back."""
 
     def __init__(self, link, code, host=None):
         self.link = link

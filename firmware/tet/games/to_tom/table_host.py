@@ -22,6 +22,7 @@ from tet.ui.widgets import Message
 
 RESULT_WAIT = "Chờ mọi người xem kết quả…"
 
+
 def seat_names(people, own):
     """'Bạn' for this gadget's seat, N2.. for people at other gadgets, Máy 2.. for the host's
     computer players (numbered by seat, as the lobby's Ghế 2..)."""

@@ -18,8 +18,9 @@ import gc
 
 from tet.games.xap_sac.engine import (AXES, FOLLOW, NEED_K, NEED_NUMBERS, NUMBER, OPEN,
                                       PAT_CELLS, PAT_K, PLAYING, POPCOUNT, STEP_X, STEP_Y, TS,
-                                      Plays, deck_cards, generate, hand_masks, line_needs, mask_add,
-                                      mask_take, play_anchor, play_card, play_cells, play_line)
+                                      Plays, deck_cards, generate, hand_masks, line_needs,
+                                      mask_add, mask_take, play_anchor, play_card, play_cells,
+                                      play_line)
 
 PROBES = (0, 8, 24)  # per level: easy, normal, hard
 
