@@ -261,6 +261,10 @@ def net_move(count, game="oaq", gadgets=4):
         "totom": lambda g: load("to_tom_shared").view(g.state, g.private, g.seat),
         "xs": lambda g: load("xs_shared").View(g.state, g.private),
     }
+    # each guest's screen shows the table it joined before anyone moves (GuestTable's start), so
+    # the modules a view loads (compiled from source here, bytecode on a board) are in already
+    for guest in guests:
+        views[game](guest)
 
     def work(_):
         turn = host.adapter.to_move()
