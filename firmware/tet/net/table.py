@@ -174,15 +174,18 @@ class Host:
         """Play `intent` (see play) once every guest has acknowledged the state it would replace,
         or after LOST_MS at most, so a gadget out of range does not hold the table. A game's
         result needs it: the link keeps only the newest state for a guest, so the next deal
-        sent at once would replace the result on a guest that had not got it yet."""
+        sent at once would replace the result on a guest that had not got it yet. True when it
+        was played at once (no guest was waiting)."""
         self._held = (seat, bytes(intent), time.ticks_add(now, LOST_MS))
-        self._play_held(now)
+        return self._play_held(now)
 
     def _play_held(self, now):
         held = self._held
-        if held is not None and (self.delivered() or time.ticks_diff(now, held[2]) >= 0):
-            self._held = None
-            self.play(held[0], held[1], now)
+        if held is None or not (self.delivered() or time.ticks_diff(now, held[2]) >= 0):
+            return False
+        self._held = None
+        self.play(held[0], held[1], now)
+        return True
 
     def _join(self, addr, payload, now):
         if len(payload) < 3 or _u16(payload, 1) != self.code:

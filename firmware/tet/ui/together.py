@@ -47,6 +47,17 @@ def offer_absent(board, seat, now, give):
     return True
 
 
+def table_moved(board):
+    """On the host's board (its `host` and `drawn`, the table version it last showed): True once
+    each time the table has a newer version. The served poll applies the guests' actions and a
+    held next deal outside the board's own keys, so its tick must redraw for them."""
+    version = board.host.version
+    if version == board.drawn:
+        return False
+    board.drawn = version
+    return True
+
+
 def ask_leave_table(app):
     """A guest's BACK at the table: "Rời bàn?" (the host keeps the seat for a while), or stay."""
     app.push(Choice(app, "Rời bàn?", ["Ở lại", "Rời bàn"], lambda i: i == 1 and app.home()))

@@ -17,7 +17,7 @@ from tet.games.to_tom import shared
 from tet.games.to_tom.table import Table, event_text, read_save
 from tet.net.deal import new_secret
 from tet.net.table import COMPUTER, ME
-from tet.ui.together import close_table, offer_absent, resume_table
+from tet.ui.together import close_table, offer_absent, resume_table, table_moved
 from tet.ui.widgets import Message
 
 RESULT_WAIT = "Chờ mọi người xem kết quả…"
@@ -89,14 +89,12 @@ class HostTable(Table):
         self.app.push(Message(self.app, title, body, on_close=self._next_game))
 
     def _next_game(self):
-        self.event = RESULT_WAIT
-        self._refresh()
-        self.host.play_when_delivered(0, shared.NEXT, self.app.hw.clock())
+        if not self.host.play_when_delivered(0, shared.NEXT, self.app.hw.clock()):
+            self.event = RESULT_WAIT
+            self._refresh()
 
     def tick(self, now):
-        # the served poll applies the guests' actions and the held next deal: show them
-        changed = self.host.version != self.drawn
-        self.drawn = self.host.version
+        changed = table_moved(self)
         p = self.game.to_move()
         if p >= 0 and not self._computer_plays(p) and offer_absent(self, p, now,
                                                                     self._to_computer):

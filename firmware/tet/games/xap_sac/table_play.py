@@ -23,7 +23,8 @@ from tet.games.xap_sac import shared
 from tet.games.xap_sac.table import Table
 from tet.net.deal import Deal, to_hex
 from tet.net.table import COMPUTER, WATCH
-from tet.ui.together import LOST, SENT, ask_leave_table, close_table, offer_absent, resume_table
+from tet.ui.together import (LOST, SENT, ask_leave_table, close_table, offer_absent,
+                             resume_table, table_moved)
 
 LEVEL = 1           # the host's computer players play Vừa
 HONEST = " Bài chia đúng."
@@ -132,8 +133,8 @@ class HostTable(_AtTable):
         self.host.play(self.game.turn, intent, self.app.hw.clock())
 
     def _next(self):
-        self.note = SCORES_WAIT
-        self.host.play_when_delivered(0, shared.NEXT, self.app.hw.clock())
+        if not self.host.play_when_delivered(0, shared.NEXT, self.app.hw.clock()):
+            self.note = SCORES_WAIT
 
     def _applied(self, seat, intent):
         adapter = self.host.adapter
@@ -141,9 +142,7 @@ class HostTable(_AtTable):
         self._show(adapter.action, adapter.marked, True)
 
     def tick(self, now):
-        # the served poll applies the guests' plays and the held next deal: show them
-        changed = self.host.version != self.drawn
-        self.drawn = self.host.version
+        changed = table_moved(self)
         game = self.game
         turn = game.turn
         if game.phase == X.PLAYING and offer_absent(self, turn, now, self._to_computer):
