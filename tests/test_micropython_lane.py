@@ -89,6 +89,10 @@ FILE_LANE_SHORT = {
                           "and on the OLED in another (it passes at 164K); it passed 3 of 3 "
                           "in a third",
     "test_long_evening": "Tổ Tôm does not fit after the other games' names are interned",
+    "test_to_tom_together": "two gadgets in one heap, Tổ Tôm from .mpy files: since the computer "
+                            "players wait (issue 14) this seeded game ends in a win, and the "
+                            "win's scoring module finds 79 KB free but no block over 2 KB "
+                            "(measured 2026-12-03; a drawn game fit; ROMFS passes)",
     "test_o_an_quan_together_host": "hosting a table from .mpy files: with the lobby open 127 KB "
                                     "are in use (43.5 KB of it the test harness); the lobby "
                                     "closes with the out-of-memory message (measured "

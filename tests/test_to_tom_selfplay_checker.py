@@ -4,7 +4,8 @@ It shares no code with the engine: card codes, phu, thành and lưng are re-deri
 spec (docs/to-tom-game.md gives the engine's reading of the forbidden moves), and every logged
 action is checked against the state the checker rebuilds itself: who may act, the card at the
 door, the forbidden moves (with to-tom-v2 §5's discard rules 1-4 over the whole game, checked
-here by brute force over the seat's takes and discards), ù and its ù đè priority, bỏ ù, bans
+here by brute force over the seat's takes and discards), §7's end game (a take with seven cards
+left in the stock must leave the taker chờ, with fewer thành), what each pass or xin `declined`, ù and its ù đè priority, bỏ ù, bans
 after a skipped take, mandatory khàn and yêu, the draw at five cards, and conservation of the 120
 cards after every action.
 """
@@ -18,6 +19,7 @@ YEU = {KIND[c] for c in ("1V", "1N", "1S", "CC", "TT", "OC")}
 GROUPS = [frozenset(KIND[c] for c in g.split()) for g in
           ("9N 1V 1S", "8N 2V 2S", "7N 3V 3S", "9S TT OC", "9S TT 9V", "9V CC 8S")]
 STOCK_LEFT = 5
+END_CHO = 7     # to-tom-v2 §7: the stock's size from which a take must leave the taker chờ
 
 
 class RuleBroken(AssertionError):
@@ -180,9 +182,35 @@ class Checker:
             for y in range(30):
                 if conc[y] and phu_lung([took, x, y]) is not None:
                     return False
-            return True
+            return self.end_ok(seat, conc, phu, pending)
         finally:
             conc[x] += 1
+
+    def end_ok(self, seat, rest, phu, pending):
+        """to-tom-v2 §7: with END_CHO cards left in the stock a take (and its discard, `rest`
+        being the concealed cards after it) leaves the seat chờ, with fewer thành; dậy khàn is
+        not limited."""
+        left = len(self.stock)
+        if left > END_CHO or len(phu) == 4:
+            return True
+        if left < END_CHO:
+            return max_lung(rest) >= 0
+        fixed = seat.fixed_lung() + (phu_lung(phu) if pending else 0)
+        own = list(rest)
+        for part in seat.laid + ([tuple(phu)] if pending else []):
+            for k in part:
+                own[k] += 1
+        for k in seat.khan:
+            own[k] += 3
+        for k in range(30):
+            if own[k] >= 4:
+                continue
+            rest[k] += 1
+            ml = max_lung(rest)
+            rest[k] -= 1
+            if ml >= 0 and ml + fixed >= self.need:
+                return True
+        return False
 
     def can_take(self, p, c, phu, from_hand=True):
         conc = list(self.seats[p].conc)
@@ -230,14 +258,25 @@ class Checker:
 
     def could_take(self, p, c, at_door):
         """Player p could eat (at their door) or phỗng card c, a legal discard following."""
+        return bool(self.offers(p, c, at_door))
+
+    def offers(self, p, c, at_door):
+        """The takes of card c on offer to player p: "phong", then "eat" (at their door)."""
         yeu_door = at_door and c in YEU
         if c in self.seats[p].banned and not yeu_door:
-            return False
+            return []
+        out = []
         if self.seats[p].conc[c] >= 2 and self.can_take(p, c, (c, c, c)):
-            return True
-        if at_door:
-            return any(self.can_take(p, c, phu) for phu in self.eat_phus(p, c))
-        return False
+            out.append("phong")
+        if at_door and any(self.can_take(p, c, phu) for phu in self.eat_phus(p, c)):
+            out.append("eat")
+        return out
+
+    def check_declined(self, i, a, want):
+        """A pass or xin names in `declined` exactly what was on offer (to-tom-v2 §9; checked
+        in records whose actions carry §9's keys, as `stock`: not the hand-made ones)."""
+        if "stock" in a and a.get("declined", []) != want:
+            self.fail(i, "declined %s, but %s was on offer" % (a.get("declined"), want))
 
     def total(self):
         t = sum(s.cards() for s in self.seats) + len(self.stock) + len(self.pile)
@@ -312,6 +351,8 @@ class Checker:
                     return self.finish(i, p)
             if self.total() != 120:
                 self.fail(i, "%d cards on the table" % self.total())
+            if "stock" in a and a["stock"] != len(self.stock):
+                self.fail(i, "the stock holds %d cards, not %s" % (len(self.stock), a["stock"]))
             self.actions_checked += 1
             i += 1
         raise RuleBroken("the log ends before the game does")
@@ -365,6 +406,7 @@ class Checker:
                 and self.can_u(p, card):
             self.u_passed.add(p)
             self.seats[p].bo_u = True       # bỏ ù: no ù for the rest of the game
+            self.check_declined(i, a, ["u"])
             return state
         self.close_window(i, state, p if act == "khan" else None)
         s = self.seats[p]
@@ -376,13 +418,17 @@ class Checker:
             if act == "pass":
                 s.banned.add(card)
                 self.phong_passed = True
+                self.check_declined(i, a, ["phong"])
                 return state
             return self.take(i, a, p, act, state)
         if self.phong_holder is not None and not self.phong_passed:
             self.fail(i, "player %d was not offered the phỗng first" % self.phong_holder)
         if act in ("khan", "phong", "eat"):
             return self.take(i, a, p, act, state)
-        if self.could_take(p, card, True):
+        on_offer = self.offers(p, card, True)
+        if act in ("pass", "draw", "draw_game"):
+            self.check_declined(i, a, on_offer)
+        if on_offer:
             if card in YEU:
                 self.fail(i, "a yêu at one's door must be eaten")
             s.banned.add(card)
@@ -496,6 +542,28 @@ def test_checker_rejects_a_yeu_discard():
     assert _rejects(rec)
 
 
+def test_every_action_tells_the_stock_left_after_it():
+    rec = _selfplay(3, 5)
+    i = _first(rec, "draw")
+    assert [a["stock"] for a in rec["actions"][i - 1:i + 1]] == [19, 18]
+    bad = dict(rec, actions=[dict(a) for a in rec["actions"]])
+    bad["actions"][i]["stock"] = 19
+    assert _broken(bad, "the stock holds 18 cards")
+
+
+def test_every_pass_and_xin_names_what_it_declined():
+    rec = _selfplay(3, 5)
+    i = next(j for j, a in enumerate(rec["actions"]) if "declined" in a)
+    missing = dict(rec, actions=[dict(a) for a in rec["actions"]])
+    del missing["actions"][i]["declined"]
+    assert _broken(missing, "was on offer")
+    extra = dict(rec, actions=[dict(a) for a in rec["actions"]])
+    j = next(j for j, a in enumerate(rec["actions"]) if a["action"] == "draw" and
+             "declined" not in a)
+    extra["actions"][j]["declined"] = ["eat"]
+    assert _broken(extra, "was on offer")
+
+
 def test_checker_rejects_a_wrong_draw_and_a_skipped_turn():
     rec = _selfplay(2, 5)
     i = _first(rec, "draw")
@@ -547,10 +615,10 @@ def _record(game, hands, stock, actions):
             "result": {"winner": None, "draw": True, "next_dealer": None}}
 
 
-def _table(spec, top=(), keep=""):
+def _table(spec, top=(), keep="", short_stock=None):
     from test_to_tom_game import table
 
-    game = table(spec, top=top, keep=keep)
+    game = table(spec, top=top, keep=keep, short_stock=short_stock)
     hands = []
     for p in range(game.n):
         kinds = []
@@ -683,3 +751,57 @@ def test_rejects_an_u_after_a_declined_one():
     rec = dict(rec, actions=rec["actions"] + [_act(2, "u", "5V")],
                result={"winner": 2, "draw": False, "points": 8, "next_dealer": 2})
     assert _broken(rec, "ù not allowed")
+
+
+# ---- to-tom-v2 §7: the end game ----
+
+def _end_game_eat(others, left):
+    from test_to_tom_game import END_BASE
+
+    deal = ({0: "6V", 1: END_BASE[3:] + " " + others}, (), "6V 7V 8V")
+    game, hands, stock = _table(deal[0], keep=deal[2], short_stock=left)
+    eat = [_act(0, "discard", "6V"), _act(1, "eat", "6V", ["6V", "7V", "8V"])]
+    return game, hands, stock, eat
+
+
+def _late_checker(others, left):
+    """The checker at player 1's late take of 6V into 6V 7V 8V: (checker, seat, concealed cards
+    after the take, the run). A record cannot hold a short stock (the checker counts 120
+    cards), so the checker is set to the position instead of replaying to it."""
+    game, hands, stock, eat = _end_game_eat(others, left)
+    ch = Checker(_record(game, hands, stock, eat))
+    ch.stock = ch.stock[:left]
+    seat = ch.seats[1]
+    conc = list(seat.conc)
+    for k in ("7V", "8V"):
+        conc[KIND[k]] -= 1
+    return ch, seat, conc, (KIND["6V"], KIND["7V"], KIND["8V"])
+
+
+def test_the_checker_refuses_a_late_take_that_leaves_no_cho_or_no_thanh():
+    from test_to_tom_game import END_CHO, END_THANH
+
+    ch, seat, conc, run = _late_checker(END_THANH, 6)
+    assert ch.discard_ok(seat, conc, run[0], run, KIND["8N"], True)      # leaves thành
+    assert not ch.discard_ok(seat, conc, run[0], run, KIND["3S"], True)  # 8N out of phu
+    ch, seat, conc, run = _late_checker(END_CHO, 6)
+    assert not any(ch.discard_ok(seat, conc, run[0], run, x, True) for x in range(30))
+    ch, seat, conc, run = _late_checker(END_CHO, 7)
+    assert ch.discard_ok(seat, conc, run[0], run, KIND["9S"], True)      # 4N 5N wait
+    assert not ch.discard_ok(seat, conc, run[0], run, KIND["2V"], True)
+
+
+def test_the_engines_late_discards_match_the_brute_force():
+    """Every discard the engine allows after the late take equals the checker's own search."""
+    from test_to_tom_game import END_CHO, END_THANH, end_game
+
+    for others in (END_THANH, END_CHO):
+        for left in (6, 7, 8):
+            ch, seat, conc, run = _late_checker(others, left)
+            want = [x for x in range(30) if ch.discard_ok(seat, conc, run[0], run, x, True)]
+            g = end_game(others, left)
+            offered = ("eat", run) in g.legal(1)
+            assert offered == bool(want), (others, left)
+            if offered:
+                g.apply(1, ("eat", run))
+                assert g.discards(1) == want, (others, left)

@@ -120,6 +120,26 @@ def hand_check(count, players=4):
     return hands, work
 
 
+def _to_tom_decisions():
+    """Every decision of seeded five-player Tổ Tôm games between computer players, in order:
+    (game, seat, move, bot) just before the move is applied (the generator applies it)."""
+    T = load("to_tom")
+    ai = load("to_tom_ai")
+    Rng = load("rng").Rng
+    seed = 0
+    while True:
+        game = T.ToTom(5, seed % 5)
+        game.deal(Rng(seed + 1))
+        seed += 1
+        rng = Rng(seed)
+        while game.to_move() >= 0:
+            p = game.to_move()
+            bot = ai.Player("bot", rng)
+            move = bot.choose(game, p)
+            yield game, p, move, bot
+            game.apply(p, move)
+
+
 def to_tom_move(count):
     """Tổ Tôm: a computer player's decision, at the first `count` positions of seeded
     five-player games where the full search takes over 1,000 nodes; units = nodes."""
@@ -127,26 +147,49 @@ def to_tom_move(count):
     ai = load("to_tom_ai")
     Rng = load("rng").Rng
     positions = []
-    seed = 0
-    while len(positions) < count:
-        game = T.ToTom(5, seed % 5)
-        game.deal(Rng(seed + 1))
-        seed += 1
-        rng = Rng(seed)
-        while game.to_move() >= 0 and len(positions) < count:
-            p = game.to_move()
-            bot = ai.Player("bot", rng)
-            move = bot.choose(game, p)
-            if bot.nodes > 1000:
-                # a copy of the game now: restoring one from its save (about 50 ms on the
-                # device) is no part of a decision, so it stays out of the measured work
-                positions.append((T.ToTom.from_dict(game.to_dict()), p))
-            game.apply(p, move)
+    for game, p, _move, bot in _to_tom_decisions():
+        if bot.nodes > 1000:
+            # a copy of the game now: restoring one from its save (about 50 ms on the
+            # device) is no part of a decision, so it stays out of the measured work
+            positions.append((T.ToTom.from_dict(game.to_dict()), p))
+            if len(positions) == count:
+                break
 
     def work(item):
         bot = ai.Player("bot", Rng(3))
         bot.choose(item[0], item[1], POLL[0])
         return bot.nodes
+    return positions, work
+
+
+def to_tom_late(count):
+    """Tổ Tôm's end game (to-tom-v2 §7): a card that appears with 7 or 6 cards left in the
+    stock, offered to a computer player who may take it (every seat's take is checked to leave
+    it chờ or thành), and that player's decision; units = 1. Items are the first `count` such
+    positions of seeded five-player games, each as a copy made ahead (three of the first: the
+    alloc mode works it three times), so restoring them is no part of the measured work."""
+    T = load("to_tom")
+    ai = load("to_tom_ai")
+    Rng = load("rng").Rng
+    positions = []
+    before = None       # (game, its save, seat, move) of the move that may make a late offer
+    for game, p, move, _bot in _to_tom_decisions():
+        if before is not None and before[0] is game and any(
+                a[0] in ("eat", "phong") for a in game.legal(p)):
+            copies = 3 if not positions else 1
+            positions.append(([T.ToTom.from_dict(before[1]) for _ in range(copies)],
+                              before[2], before[3]))
+            if len(positions) == count:
+                break
+        before = None
+        if game.left <= T.END_CHO and move[0] in ("discard", "draw", "pass"):
+            before = (game, game.to_dict(), p, move)
+
+    def work(item):
+        game = item[0].pop()
+        game.apply(item[1], item[2])
+        ai.Player("bot", Rng(3)).choose(game, game.to_move(), POLL[0])
+        return 1
     return positions, work
 
 
@@ -292,6 +335,7 @@ WORKLOADS = {
     "xs_big_lead": xs_big_lead,
     "xs_move": xs_move,
     "to_tom_move": to_tom_move,  # COUNT
+    "to_tom_late": to_tom_late,  # COUNT
     "check": hand_check,       # COUNT [PLAYERS]
     "tap": "panel_probe",      # COUNT [BOARD [WHOLE]]
 }

@@ -188,6 +188,8 @@ BY_HAND = (
      ".venv/bin/python host_tools/bench/oaq_match_results.py"),
     ("xs_bot_results.md", "Xấp Sắc: kẹt rate and head to head, 400 seeded rounds per row",
      ".venv/bin/python host_tools/bench/xs_bot_results.py --players 4,3"),
+    ("to_tom_bot_results.md", "Tổ Tôm: the computer players' waiting, head to head",
+     ".venv/bin/python host_tools/bench/to_tom_bot_results.py --games 1000"),
 )
 
 

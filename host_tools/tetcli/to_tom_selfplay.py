@@ -2,7 +2,7 @@
 
 from tetcli.common import emit_json
 
-from tet.games.to_tom.ai import Player, play_out
+from tet.games.to_tom.ai import Player
 from tet.core.rng import Rng
 from tet.games.to_tom.engine import ACTION_NAMES, ToTom
 from tet.games.to_tom.cards import CODES, NAMES
@@ -33,7 +33,7 @@ def selfplay(seed, players=5, policies=None):
     stock = [CODES[game.stock[i]] for i in range(game.left - 1, -1, -1)]
     policies = policies or ["bot"] * players
     bots = [Player(policies[p], rng) for p in range(players)]
-    decisions = play_out(game, bots)
+    decisions, declined = play_noting_declines(game, bots)
     result = {"winner": game.winner if game.winner >= 0 else None,
               "draw": game.winner < 0, "next_dealer": game.next_dealer,
               "decisions": decisions, "stock_left": game.left}
@@ -43,7 +43,48 @@ def selfplay(seed, players=5, policies=None):
         result["partition"] = [[CODES[k] for k in phu] for phu in game.score["partition"]]
     return {"seed": seed, "players": players, "dealer": dealer,
             "hands": [[CODES[k] for k in h] for h in hands], "stock": stock,
-            "actions": game.log_dicts(), "result": result}
+            "actions": with_declined(with_stock(game.log_dicts(), len(stock)), declined),
+            "result": result}
+
+
+OFFERS = ("u", "phong", "eat")     # what a pass, xin or let-go may decline (to-tom-v2 §9)
+
+
+def play_noting_declines(game, bots):
+    """Play `game` to its end as ai.play_out does; return (decisions, {log index: the offers
+    declined}) for each pass or xin taken while a ù, phỗng or eat was on offer."""
+    decisions = 0
+    declined = {}
+    while game.to_move() >= 0:
+        p = game.to_move()
+        offered = set(a[0] for a in game.legal(p))
+        action = bots[p].choose(game, p)
+        at = len(game.log)
+        game.apply(p, action)
+        decisions += 1
+        if action[0] in ("pass", "draw"):
+            given_up = [name for name in OFFERS if name in offered]
+            if given_up:
+                declined[at] = given_up
+    return decisions, declined
+
+
+def with_declined(actions, declined):
+    """`actions` with `declined` on the entry each decline logged first (a pass, a draw or a
+    draw_game)."""
+    for at, given_up in declined.items():
+        actions[at]["declined"] = given_up
+    return actions
+
+
+def with_stock(actions, left):
+    """`actions` with each one's `stock` (to-tom-v2 §9): the cards left in the stock after it,
+    from the `left` dealt to it (only a draw, xin turning a card up, takes one)."""
+    for entry in actions:
+        if entry["action"] == "draw":
+            left -= 1
+        entry["stock"] = left
+    return actions
 
 
 def _print_text(record):

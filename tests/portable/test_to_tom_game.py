@@ -432,6 +432,71 @@ def test_draw_at_five_cards_left():
     assert g.pile_door[-1] == last[0]       # the last card lay at the kê's door
 
 
+# to-tom-v2 §7 (401), the end game. Both hands eat 6V with 7V 8V into a run (kept out of the
+# other hands and off the stock's top), beside 15 cards in phu: Tôm 7N 3V 3S, 4S 5S 6S, 7S 8S
+# 9S, the yêu CC TT OC, the bí 2V 2N 2S.
+END_BASE = "6V 7N 3V 3S 4S 5S 6S 7S 8S 9S CC TT OC 2V 2N 2S 7V 8V"
+# + 3S 2V 8N: throwing 8N leaves the bí 2V 2V 2N 2S and the run 3S 4S 5S 6S; throwing 2N leaves
+# the lưng group 8N 2V 2V 2S; any other discard leaves a card out of every phu
+END_THANH = "3S 2V 8N"
+# + 4N 5N 9S: no discard leaves thành; throwing 9S leaves 4N 5N waiting for 3N or 6N
+END_CHO = "4N 5N 9S"
+
+
+def end_game(others, left):
+    """Player 0 (dealer) discards 6V with `left` cards in the stock; player 1 holds END_BASE
+    without its 6V, and `others`."""
+    g = table({0: "6V", 1: END_BASE[3:] + " " + others}, dealer=0, short_stock=left,
+              keep="6V 7V 8V")
+    assert g.left == left
+    g.apply(0, ("discard", K["6V"]))
+    return g
+
+
+RUN_6V = (K["6V"], K["7V"], K["8V"])
+
+
+def test_end_game_with_six_cards_left_a_take_must_leave_the_hand_thanh():
+    g = end_game(END_THANH, 6)
+    assert g.to_move() == 1 and ("eat", RUN_6V) in g.legal(1)
+    g.apply(1, ("eat", RUN_6V))
+    assert g.discards(1) == kinds("2N 8N")
+    assert g.end_refuses(1, K["3S"]) and not g.end_refuses(1, K["6V"])
+    # the hand that could only wait is not offered the take: the 6V is let go (xin)
+    g = end_game(END_CHO, 6)
+    assert list(g.pile) == [K["6V"]] and [e for e in g.log if e[1] == "eat"] == []
+
+
+def test_end_game_with_seven_cards_left_a_take_must_leave_the_hand_cho():
+    g = end_game(END_CHO, 7)
+    assert g.to_move() == 1 and ("eat", RUN_6V) in g.legal(1)
+    g.apply(1, ("eat", RUN_6V))
+    out = g.discards(1)
+    assert K["9S"] in out                               # 4N 5N wait for 3N or 6N
+    for bad in kinds("2V 4N 2N 7S"):                    # each leaves two cards out of phu
+        assert bad not in out and g.end_refuses(1, bad)
+    # with eight left the end game asks nothing: 2V is a fine discard again
+    g = end_game(END_CHO, 8)
+    g.apply(1, ("eat", RUN_6V))
+    assert K["2V"] in g.discards(1) and not g.end_refuses(1, K["2V"])
+
+
+def test_end_game_leaves_day_khan_free_and_lets_a_yeu_pass():
+    g = table({0: "5S", 2: "5S 5S 5S"}, dealer=0, short_stock=6, keep="5S")
+    g.apply(0, ("discard", K["5S"]))
+    assert g.legal(2) == [("khan", None)]
+    g.apply(2, ("khan", None))
+    assert g.discards(2)                # not limited: any discard the other rules allow
+    # a yêu turned up (6 cards left) at a door where eating it would not leave the hand thành
+    # passes on, door after door
+    g = table({0: "5V", 1: "2V 7S"}, top=("OC",), dealer=0, short_stock=6, keep="5V OC")
+    g.apply(0, ("discard", K["5V"]))
+    _decline_until(g, lambda g: g.phase == T.P_OVER)
+    drawn = g.log.index((1, "draw", K["OC"], None))
+    assert g.log[drawn + 1] == (1, "pass", K["OC"], None)
+    assert not any(e[1] == "eat" and e[2] == K["OC"] for e in g.log)
+
+
 def test_conservation_and_legality_random_play():
     for seed in range(6):
         rng = Rng(seed)

@@ -210,3 +210,40 @@ def test_tham_is_refused_and_named_on_the_screen():
             break
         press(app, nxt)
     assert line.startswith("Cấm đánh (tham): ") and "3N" in line.split(": ")[1].split(), line
+
+
+def test_the_end_game_refuses_a_discard_that_leaves_no_cho_and_says_why():
+    # to-tom-v2 §7 (seed 401): seven cards left in the stock, the player eats 6V into 6V 7V 8V;
+    # 2V would leave two cards out of every phu, 9S leaves 4N 5N waiting for 3N or 6N
+    from test_to_tom_game import END_BASE, END_CHO, K, table as dealt
+
+    app = open_table("ttgo_tdisplay")
+    nxt, ok = TWO["ttgo_tdisplay"]
+    screen = app.screen
+    game = dealt({4: "6V", 0: END_BASE[3:] + " " + END_CHO}, dealer=4, short_stock=7,
+                 keep="6V 7V 8V")
+    game.apply(4, ("discard", K["6V"]))
+    screen.game = game
+    screen._refresh()
+    run_eat = ("eat", (K["6V"], K["7V"], K["8V"]))
+    assert run_eat in screen.options
+    while screen.options[screen.option] != run_eat:
+        press(app, nxt)
+    press(app, ok)
+    assert screen.discard_mode
+    while screen.hand[screen.cursor] != K["2V"]:
+        press(app, nxt)
+    assert NAMES[K["2V"]] + ": cuối ván, đánh phải còn chờ" in app.hw.display.shown_text()
+    press(app, ok)
+    assert game.hands[0][K["2V"]] == 1 and game.to_move() == 0      # nothing was discarded
+    while screen.hand[screen.cursor] != K["9S"]:
+        press(app, nxt)
+    assert "OK: đánh " + NAMES[K["9S"]] in app.hw.display.shown_text()
+    while screen.cursor != len(screen.hand):
+        press(app, nxt)
+    press(app, ok)
+    seen = ""
+    for _ in range(14):         # scrolled down line by line to the end
+        seen += app.hw.display.shown_text()
+        press(app, nxt)
+    assert "Cuối ván: chỉ ăn, phỗng khi đánh xong\ncòn chờ." in seen, seen

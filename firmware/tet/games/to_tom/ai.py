@@ -9,7 +9,13 @@ ties towards cards the next player can no longer eat and cards mostly seen alrea
 one of `ToTom.legal()`, so it never makes a forbidden move.
 
 Policies: "bot" (the sound player), "random_discard" (takes like the bot, discards at random),
-"random" (ù when it can, otherwise a uniformly random legal action).
+"random" (ù when it can, otherwise a uniformly random legal action), "phu" (the sound player
+without the sense of waiting below: the player before it, kept to measure against).
+
+Waiting: the bot counts, for every discard it weighs (after a take too), the live cards of the
+waits it would leave (copies it has not seen of each kind that would let it ù) and values a hand
+that waits on live cards above any that does not, the more live cards the better; passing keeps
+the waits it has. So it does not give up a live chờ for a better-looking split.
 """
 
 from tet.core.rng import Rng
@@ -24,6 +30,10 @@ W_LUNG_EXTRA = 1    # per lưng beyond what a win needs
 W_LUNG_PART = 2     # a partial lưng group
 DANGER_UNSEEN = 1   # per unseen copy of a discard (someone may wait on or phỗng it)
 DANGER_NEXT = 2     # a discard the next player may still eat
+# waiting (chờ), in the units of a discard's score (4 per point of the hand's value): a hand that
+# waits on a card still unseen is worth this much, and each unseen copy of its waits this more
+W_CHO = 150
+W_LIVE = 20
 NO_SCORE = -1000000
 DEFAULT_NODES = 1500  # search calls per decision: under 1 s on the device
 STOP_EVERY = 64       # nodes between two polls of should_stop (about 13 ms on the device)
@@ -334,6 +344,7 @@ class Player:
 
     def __init__(self, policy="bot", rng=None, max_nodes=DEFAULT_NODES):
         self.policy = policy
+        self.waiting = policy != "phu"
         self.rng = rng if rng is not None else Rng(1)
         self.max_nodes = max_nodes
         self.ev = shared_evaluator()
@@ -370,13 +381,24 @@ class Player:
         self.ev.reset(unseen, W_LUNG if lung < need else W_LUNG_EXTRA, budget)
         return base
 
-    def _best_discard_of(self, game, p, hand, kinds, unseen):
+    def _waiting_value(self, game, p, hand, exposed, unseen):
+        """What the waits of `hand` (beside `exposed`) are worth: W_CHO plus W_LIVE per unseen
+        copy of its waits, 0 when none of them is live (or p may no longer ù)."""
+        if not self.waiting or game.bo_u[p]:
+            return 0
+        live = 0
+        for k in game.wait_kinds(hand, exposed):
+            live += unseen[k]
+        return W_CHO + W_LIVE * live if live else 0
+
+    def _best_discard_of(self, game, p, hand, kinds, unseen, exposed):
         """(score, kind) of the best discard among `kinds` (never empty) from `hand`."""
         safe = game.door_passed[(p + 1) % game.n]
         best_score, best_kind = NO_SCORE, kinds[0]
         for k in kinds:
             hand[k] -= 1
             v = self.ev.value(hand) * 4 - DANGER_UNSEEN * unseen[k]
+            v += self._waiting_value(game, p, hand, exposed, unseen)
             if not safe[k]:
                 v -= DANGER_NEXT
             hand[k] += 1
@@ -388,7 +410,8 @@ class Player:
         unseen = unseen_for(game, p)
         self._evaluator(unseen, game.exposed(p), game.n, self.max_nodes)
         kinds = [a[1] for a in legal if a[0] == "discard"]
-        best = self._best_discard_of(game, p, bytearray(game.hands[p]), kinds, unseen)
+        best = self._best_discard_of(game, p, bytearray(game.hands[p]), kinds, unseen,
+                                     game.exposed(p))
         self.nodes += self.ev.nodes
         return ("discard", best[1])
 
@@ -404,15 +427,17 @@ class Player:
             if name in ("pass", "draw"):
                 base = self._evaluator(unseen, phus, game.n, budget)
                 score = (self.ev.value(hand) + base) * 4
+                score += self._waiting_value(game, p, hand, phus, unseen)
             else:
                 phu = action[1] if name == "eat" else (card, card, card)
                 used = list(phu)
                 used.remove(card)
                 for k in used:
                     hand[k] -= 1
-                base = self._evaluator(unseen, phus + [list(phu)], game.n, budget)
+                after = phus + [list(phu)]
+                base = self._evaluator(unseen, after, game.n, budget)
                 kinds = game.allowed_discards(p, hand, card, phu)
-                score = self._best_discard_of(game, p, hand, kinds, unseen)[0] + base * 4
+                score = self._best_discard_of(game, p, hand, kinds, unseen, after)[0] + base * 4
                 for k in used:
                     hand[k] += 1
             if score > best_score:

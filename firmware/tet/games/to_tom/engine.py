@@ -14,8 +14,9 @@ phu with two cards of one of the player's takes (ăn một đánh hai, đánh ph
 a card of a take and a card the player discarded since it (tham Lèo), or with two cards the player
 discarded; a player who declines a take of a kind may never eat or phỗng that kind later in the
 game (ù stays allowed), and one who declines an ù is offered none for the rest of the game (bỏ
-ù); a yêu at one's own door must be eaten unless someone phỗngs it or dậy khàn. A take is offered
-only when a legal discard follows it.
+ù); a yêu at one's own door must be eaten unless someone phỗngs it or dậy khàn. In the end game
+(to-tom-v2 §7) an eat or phỗng with seven cards left in the stock must leave the taker chờ, with
+fewer thành. A take is offered only when a legal discard follows it.
 """
 
 import sys
@@ -62,6 +63,13 @@ ACTION_NAMES = {
 }
 
 STOCK_LEFT = 5      # the game is drawn when a card is needed and only this many are left
+# to-tom-v2 §7 (401), the end game: with this many cards left in the stock an eat or phỗng (and
+# the discard after it) must leave the taker chờ; with fewer, thành
+END_CHO = 7
+# what the end game asks of a take: nothing, chờ, thành (end_need)
+NEED_NONE = 0
+NEED_CHO = 1
+NEED_THANH = 2
 HOI_TARGET = 50
 HAND_SIZE = {5: 20, 4: 24}
 
@@ -89,6 +97,34 @@ def _partner_table():
 
 
 PARTNERS = _partner_table()
+
+
+def _fits(hand, c):
+    """True when a card of kind c in `hand` is in some phu of the hand's cards: a lone yêu,
+    three of a kind, or a 3-card run, bí or lưng group (a longer phu holds one of these)."""
+    if IS_YEU[c] or hand[c] >= 3:
+        return True
+    mates = PARTNERS[c]
+    n = len(mates)
+    for i in range(n - 1):
+        a = mates[i]
+        if hand[a]:
+            for j in range(i + 1, n):
+                b = mates[j]
+                if hand[b] and is_phu3(c, a, b):
+                    return True
+    return False
+
+
+def _fixes(hand, c):
+    """The kinds whose card added to `hand` lets its card c (which fits no phu) fit one."""
+    out = []
+    for k in bytes((c,)) + PARTNERS[c]:
+        hand[k] += 1
+        if _fits(hand, c):
+            out.append(k)
+        hand[k] -= 1
+    return out
 
 
 def phu_completed(counts, card):
@@ -233,6 +269,11 @@ class ToTom:
         self.score = None
         self.log = [] if record else None
         self._waits = [None] * players
+        # until the next action: the door's offer `_advance` found ((eats, phỗng)) and the
+        # discards due; the end game (§7) makes each a few wait searches, and the screens, the
+        # computer player and apply() ask again for the same answer
+        self._offer = None
+        self._discards = None
 
     # ---- the deal ----
 
@@ -293,23 +334,32 @@ class ToTom:
         """
         w = self._waits[p]
         if w is None:
-            hand = self.hands[p]
-            found = []
-            if not self._has_isolated(hand):
-                exposed = self.exposed(p)
-                seen = bytearray(hand)
-                for phu in exposed:
-                    for k in phu:
-                        seen[k] += 1
-                for k in range(NKINDS):
-                    if seen[k] < 4 and (IS_YEU[k] or self._has_mate(hand, k)):
-                        hand[k] += 1
-                        if evaluation.can_u(hand, exposed, self.n):
-                            found.append(k)
-                        hand[k] -= 1
-            w = tuple(found)
+            w = tuple(self.wait_kinds(self.hands[p], self.exposed(p), False))
             self._waits[p] = w
         return w
+
+    def wait_kinds(self, hand, exposed, first=False):
+        """The kinds that would let concealed `hand` beside `exposed` ù (only the first one
+        found when `first`).
+
+        A card that fits no phu of the hand's cards must fit one with the wait's card: the
+        kinds that do that for every such card are the only ones searched (none when two such
+        cards want different ones), so a hand far from waiting costs no search at all.
+        """
+        seen = bytearray(hand)
+        for phu in exposed:
+            for k in phu:
+                seen[k] += 1
+        kinds = None
+        for c in range(NKINDS):
+            if hand[c] and not _fits(hand, c):
+                fix = [k for k in _fixes(hand, c) if kinds is None or k in kinds]
+                if not fix:
+                    return []
+                kinds = fix
+        tries = [k for k in range(NKINDS) if seen[k] < 4 and (
+            k in kinds if kinds is not None else IS_YEU[k] or self._has_mate(hand, k))]
+        return evaluation.winning_kinds(hand, tries, exposed, self.n, first)
 
     def _has_mate(self, hand, k):
         if hand[k]:
@@ -317,19 +367,6 @@ class ToTom:
         for m in PARTNERS[k]:
             if hand[m]:
                 return True
-        return False
-
-    def _has_isolated(self, hand):
-        # a card with no possible mate in hand can never join a phu, whatever card comes
-        for k in range(NKINDS):
-            if hand[k] == 1 and not IS_YEU[k]:
-                alone = True
-                for m in PARTNERS[k]:
-                    if hand[m]:
-                        alone = False
-                        break
-                if alone:
-                    return True
         return False
 
     def can_u_with(self, p, card):
@@ -345,7 +382,10 @@ class ToTom:
         """Kinds player p may discard now (empty unless it is p's discard)."""
         if self.phase != P_DISCARD or self.actor != p:
             return []
-        return self.allowed_discards(p, self.hands[p], self.take_card, self.take_phu)
+        if self._discards is None:
+            self._discards = self.allowed_discards(p, self.hands[p], self.take_card,
+                                                   self.take_phu)
+        return self._discards
 
     def allowed_discards(self, p, hand, card, phu):
         """Kinds player p may discard from `hand` after taking `card` into `phu` (card -1: no
@@ -356,7 +396,42 @@ class ToTom:
                 out.append(x)
         return out
 
+    def end_need(self, phu):
+        """What the end game (to-tom-v2 §7) asks of a take of `phu` and the discard after it:
+        NEED_NONE, NEED_CHO (END_CHO cards left in the stock) or NEED_THANH (fewer). Dậy khàn
+        (a phu of four) is not limited."""
+        if self.left > END_CHO or len(phu) == 4:
+            return NEED_NONE
+        return NEED_CHO if self.left == END_CHO else NEED_THANH
+
     def _discard_ok(self, p, hand, card, phu, x):
+        if not self._rules_ok(p, hand, card, phu, x):
+            return False
+        return card < 0 or self._end_ok(p, hand, phu, x)
+
+    def end_refuses(self, p, x):
+        """True when player p's discard of kind x, due now, is refused by the end game alone
+        (to-tom-v2 §7: the take before it must leave p chờ or thành)."""
+        return (self.phase == P_DISCARD and self.actor == p and self.take_card >= 0
+                and self._rules_ok(p, self.hands[p], self.take_card, self.take_phu, x)
+                and not self._end_ok(p, self.hands[p], self.take_phu, x))
+
+    def _end_ok(self, p, hand, phu, x):
+        need = self.end_need(phu)
+        if need == NEED_NONE:
+            return True
+        hand[x] -= 1
+        if need == NEED_THANH:
+            ok = evaluation.thanh(hand)
+        else:
+            exposed = self.exposed(p)
+            if not (self.phase == P_DISCARD and self.actor == p):
+                exposed.append(list(phu))   # a take on offer, not laid yet
+            ok = bool(self.wait_kinds(hand, exposed, True))
+        hand[x] += 1
+        return ok
+
+    def _rules_ok(self, p, hand, card, phu, x):
         if self.forbid[p][x]:
             return False
         if card < 0:
@@ -435,8 +510,9 @@ class ToTom:
         if ph == P_PHONG:
             return [("phong", None), ("pass", None)]
         card = self.card
-        out = [("eat", phu) for phu in self.eat_options(p, card)]
-        if self._can_phong(p, card):
+        offer = self._offer or (self.eat_options(p, card), self._can_phong(p, card))
+        out = [("eat", phu) for phu in offer[0]]
+        if offer[1]:
             out.append(("phong", None))
         if not (IS_YEU[card] and out):
             out.append(("pass", None) if self.src == SRC_DRAW else ("draw", None))
@@ -487,6 +563,8 @@ class ToTom:
             evaluation.release()    # the game's searches are done: their memos go
 
     def _log(self, p, action, card, phu):
+        self._offer = None
+        self._discards = None
         if self.log is not None:
             self.log.append((p, action, card, phu))
 
@@ -542,8 +620,10 @@ class ToTom:
                     return
             self.stage = _ST_EAT
         door = self.door
-        if self.eat_options(door, card) or self._can_phong(door, card):
+        offer = (self.eat_options(door, card), self._can_phong(door, card))
+        if offer[0] or offer[1]:
             self._set(P_EAT, door)
+            self._offer = offer
             return
         self._let_go()
 

@@ -8,6 +8,7 @@ RULES = ("Bộ bài 120 lá: Vạn, Văn, Sách số 1-9 và Chi Chi, Thang Than
          "Có đôi thì phỗng được lá ở mọi cửa. Ù: cả bài thành phu, có ít nhất một lưng. "
          "Không được đánh yêu, ăn một đánh hai, đánh tham (lá thành phu với hai lá mình đã ăn "
          "hay đã đánh, cả ván), bỏ rồi ăn lại cùng lá; đã bỏ ù thì cả ván không ù nữa. "
-         "Nọc còn năm lá mà chưa "
+         "Nọc còn bảy lá thì chỉ ăn, phỗng khi đánh xong còn chờ; "
+         "còn sáu lá trở xuống thì phải thành bài. Nọc còn năm lá mà chưa "
          "ai ù thì hoà. Điểm theo chức sắc: suông 4, Tôm 6, Lèo 8, Kính Cụ 10, Thập Hồng 12, "
          "Bạch Định 16. Kiểm bài tìm cách chia phu và các lá chờ.")

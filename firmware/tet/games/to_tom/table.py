@@ -31,6 +31,9 @@ LOG_KEEP = 4
 SUIT_ROWS = (("Vạn", 1, 9), ("Văn", 10, 18), ("Sách", 19, 27))
 YEU_KINDS = (0, 9, 18, 27, 28, 29)
 VIEW = ("view", None)       # the prompt's last entry: every player's laid phu
+# why the end game (to-tom-v2 §7) refuses a discard, by engine.end_need
+END_REFUSED = {T.NEED_CHO: ": cuối ván, đánh phải còn chờ",
+               T.NEED_THANH: ": cuối ván, đánh phải thành bài"}
 THINK_FRAME_MS = 120        # the "Máy đang nghĩ…" marker moves one step per this many ms
 # button hints per board kind (two buttons A/B, or the arrows and OK) and per situation
 HINTS = {
@@ -375,6 +378,9 @@ class Table(GameScreen):
             if words:
                 lines.append(words)
         lines.append("Nọc còn %d lá." % game.left)
+        if game.left <= T.END_CHO:
+            lines.append("Cuối ván: chỉ ăn, phỗng khi đánh xong còn "
+                         + ("chờ." if game.left == T.END_CHO else "thành bài."))
         return "\n".join(lines)
 
     def door_text(self, short=False):
@@ -430,6 +436,8 @@ class Table(GameScreen):
                 return "OK: đánh " + names[kind]
             if self.game.forbid[self.me][kind]:
                 return names[kind] + ": tham, không được đánh"
+            if self.game.end_refuses(self.me, kind):
+                return names[kind] + END_REFUSED[self.game.end_need(self.game.take_phu)]
             return names[kind] + ": không được đánh"
         return self.thinking_text()
 
