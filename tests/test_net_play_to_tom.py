@@ -124,7 +124,7 @@ def test_every_seat_is_offered_exactly_the_hosts_legal_moves_over_a_whole_hoi():
     allows, at every decision of a seeded hội; its saves all read back, long laid runs too."""
     from tet.games.to_tom.ai import Player
 
-    rng = Rng(5)
+    rng = Rng(9)        # a long hội (36 games) with a laid run of nine
     adapter = shared.Shared(T.Hoi(5, dealer=2), lambda: bytes(rng.below(256) for _ in range(16)))
     bots = [Player("bot", Rng(p + 1)) for p in range(5)]
     decisions = longest = 0
@@ -143,5 +143,5 @@ def test_every_seat_is_offered_exactly_the_hosts_legal_moves_over_a_whole_hoi():
             T.ToTom.from_dict(json.loads(json.dumps(game.to_dict())))
         assert adapter.accepts(p, intent)
         adapter.apply(p, intent)
-    assert decisions > 400 and adapter.hoi.games > 10   # a whole hội: many games, many seats
+    assert decisions > 500 and adapter.hoi.games > 10
     assert longest > 8      # a run of a whole suit: the save once refused it

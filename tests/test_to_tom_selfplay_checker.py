@@ -12,6 +12,8 @@ cards after every action.
 
 import itertools
 
+import pytest
+
 SUITS = "VNS"
 CODE_LIST = ["%d%s" % (n, s) for s in SUITS for n in range(1, 10)] + ["CC", "TT", "OC"]
 KIND = {c: i for i, c in enumerate(CODE_LIST)}
@@ -124,6 +126,8 @@ class Seat:
         self.takes = []     # (the take's cards, how many discards the seat had made before it)
         self.thrown = []    # the seat's discards, in order
         self.bo_u = False   # declined an ù
+        self.declined = []  # §6's pairs (a, b, discards before, takes before) of takes let go
+        self.used = []      # the concealed cards each take laid, in order (khàn: none)
 
     def fixed_lung(self):
         return sum(phu_lung(p) for p in self.laid) + len(self.khan)
@@ -175,6 +179,12 @@ class Checker:
                 return False        # rule 2: a card of a take, a card discarded since
         if any(phu3(x, a, b) for a, b in itertools.combinations(seat.thrown, 2)):
             return False            # rule 4: two earlier discards
+        for a, b, thrown, takes in seat.declined:
+            if (x == b and a in seat.thrown[thrown:]) or (x == a and b in seat.thrown[thrown:]):
+                return False        # §6 f: the two cards of a declined take
+            laid = seat.used[takes:] + ([self.laid_from(phu, took)] if pending else [])
+            if a != b and any((a in u) != (b in u) and x in (a, b) and x not in u for u in laid):
+                return False        # §6 c-e: one of them laid without the other
         if took is None:
             return True
         conc[x] -= 1
@@ -186,12 +196,37 @@ class Checker:
         finally:
             conc[x] += 1
 
+    @staticmethod
+    def laid_from(phu, card):
+        """The concealed cards a take of `card` into `phu` lays (none for a dậy khàn)."""
+        if len(phu) == 4 and len(set(phu)) == 1:
+            return []
+        used = list(phu)
+        used.remove(card)
+        return used
+
+    def decline(self, p, c, offers):
+        """Player p let card c go with `offers` ("phong", "eat") on offer: record the pairs."""
+        s = self.seats[p]
+        pairs = set()
+        if "phong" in offers:
+            pairs.add((c, c))
+        if "eat" in offers:
+            for phu in self.eat_phus(p, c):
+                if self.can_take(p, c, phu):
+                    used = self.laid_from(phu, c)
+                    for a, b in itertools.combinations(used, 2):
+                        if phu3(c, a, b):
+                            pairs.add((min(a, b), max(a, b)))
+        for a, b in sorted(pairs):
+            s.declined.append((a, b, len(s.thrown), len(s.used)))
+
     def end_ok(self, seat, rest, phu, pending):
         """to-tom-v2 §7: with END_CHO cards left in the stock a take (and its discard, `rest`
         being the concealed cards after it) leaves the seat chờ, with fewer thành; dậy khàn is
         not limited."""
         left = len(self.stock)
-        if left > END_CHO or len(phu) == 4:
+        if left > END_CHO or (len(phu) == 4 and len(set(phu)) == 1):
             return True
         if left < END_CHO:
             return max_lung(rest) >= 0
@@ -416,6 +451,7 @@ class Checker:
             if p != self.phong_holder or self.phong_passed or act not in ("pass", "phong"):
                 self.fail(i, "player %d may not act out of turn" % p)
             if act == "pass":
+                self.decline(p, card, ["phong"])
                 s.banned.add(card)
                 self.phong_passed = True
                 self.check_declined(i, a, ["phong"])
@@ -431,6 +467,7 @@ class Checker:
         if on_offer:
             if card in YEU:
                 self.fail(i, "a yêu at one's door must be eaten")
+            self.decline(p, card, on_offer)
             s.banned.add(card)
         if act == "pass":
             if src != "draw":
@@ -484,6 +521,7 @@ class Checker:
                 self.fail(i, "laid a card not in hand")
         s.laid.append(phu)
         s.takes.append((phu, len(s.thrown)))
+        s.used.append(self.laid_from(phu, card))
         self.card = None
         return ("discard", p, card, phu)
 
@@ -805,3 +843,40 @@ def test_the_engines_late_discards_match_the_brute_force():
             if offered:
                 g.apply(1, ("eat", run))
                 assert g.discards(1) == want, (others, left)
+
+
+# ---- to-tom-v2 §6: the declined pairs ----
+
+def test_rejects_a_discard_of_a_declined_pair_split_by_a_take():
+    from test_to_tom_game import DECLINE_DEAL, K
+
+    def moves(g):
+        g.apply(0, ("discard", K["2V"]))
+        g.apply(1, ("draw", None))
+        g.apply(1, ("eat", (K["3V"], K["3N"], K["3S"])))
+
+    game, rec = _replayed(DECLINE_DEAL, moves)
+    assert _broken(_with_discard(rec, 1, "9S"), "log ends")
+    assert _broken(_with_discard(rec, 1, "4V"), "forbidden discard")
+
+
+def test_rejects_the_second_card_of_a_declined_pair():
+    from test_to_tom_game import K
+
+    deal = ({0: "2V", 1: "3V 4V 9S 9S"}, ("9S",), "2V 9S")
+
+    def moves(g):
+        g.apply(0, ("discard", K["2V"]))
+        g.apply(1, ("draw", None))
+        g.apply(1, ("phong", None))
+        g.apply(1, ("discard", K["3V"]))
+
+    game, rec = _replayed(deal, moves)
+    assert game.forbid[1][K["4V"]] == 1      # the engine's reading
+    ch = Checker(rec)
+    with pytest.raises(RuleBroken, match="log ends"):   # every move so far is legal
+        ch.run()
+    seat = ch.seats[1]
+    assert not ch.discard_ok(seat, seat.conc, None, (), K["4V"])
+    seat.declined = []                          # without the pair, 4V would be a fine discard
+    assert ch.discard_ok(seat, seat.conc, None, (), K["4V"])

@@ -464,7 +464,7 @@ def test_end_game_with_six_cards_left_a_take_must_leave_the_hand_thanh():
     assert g.end_refuses(1, K["3S"]) and not g.end_refuses(1, K["6V"])
     # the hand that could only wait is not offered the take: the 6V is let go (xin)
     g = end_game(END_CHO, 6)
-    assert list(g.pile) == [K["6V"]] and [e for e in g.log if e[1] == "eat"] == []
+    assert g.pile[0] == K["6V"] and [e for e in g.log if e[1] == "eat"] == []
 
 
 def test_end_game_with_seven_cards_left_a_take_must_leave_the_hand_cho():
@@ -495,6 +495,54 @@ def test_end_game_leaves_day_khan_free_and_lets_a_yeu_pass():
     drawn = g.log.index((1, "draw", K["OC"], None))
     assert g.log[drawn + 1] == (1, "pass", K["OC"], None)
     assert not any(e[1] == "eat" and e[2] == K["OC"] for e in g.log)
+
+
+# to-tom-v2 §6 (seed 364-373): player 1 lets the dealer's 2V go with 3V 4V in hand (the eat of
+# 2V 3V 4V was on offer), then the stock turns up 3N at their door.
+DECLINE_DEAL = ({0: "2V", 1: "3V 4V 3S 9S 9S"}, ("3N",), "2V 3N")
+
+
+def declined_then_bi():
+    """Player 1 declines 2V (xin) and eats the 3N turned up into the bí 3V 3N 3S."""
+    spec, top, keep = DECLINE_DEAL
+    g = table(spec, top=top, dealer=0, keep=keep)
+    g.apply(0, ("discard", K["2V"]))
+    assert g.to_move() == 1 and ("eat", tuple(kinds("2V 3V 4V"))) in g.legal(1)
+    g.apply(1, ("draw", None))
+    assert (K["3V"], K["4V"]) in [tuple(g.pairs[1][i:i + 2]) for i in range(0, len(g.pairs[1]), 2)]
+    assert g.card == K["3N"] and g.to_move() == 1
+    bi = tuple(kinds("3V 3N 3S"))
+    assert ("eat", bi) in g.legal(1)
+    g.apply(1, ("eat", bi))
+    return g
+
+
+def test_declined_pair_one_laid_without_the_other_may_not_be_discarded():
+    # rules c-e (369-371): the bí lays the 3V of the declined pair 3V 4V, not the 4V
+    g = declined_then_bi()
+    out = g.discards(1)
+    assert K["4V"] not in out and K["9S"] in out
+    assert g.forbid[1][K["4V"]] == 1
+    # the same game from a save made before the declined pairs were kept ("dp") plays on without
+    # them: 4V may be discarded again
+    d = json.loads(json.dumps(g.to_dict()))
+    del d["dp"]
+    d["fb"] = [T.pack_counted(bytearray(NKINDS)) for _ in range(g.n)]
+    old = T.ToTom.from_dict(d)
+    assert K["4V"] in old.discards(1)
+
+
+def test_the_two_cards_of_a_declined_take_are_never_both_discarded():
+    # rule f (372): after letting 2V go with 3V 4V, player 1 phỗngs the 9S turned up and throws
+    # 3V: from then on 4V may not follow it
+    g = table({0: "2V", 1: "3V 4V 9S 9S"}, top=("9S",), dealer=0, keep="2V 9S")
+    g.apply(0, ("discard", K["2V"]))
+    g.apply(1, ("draw", None))
+    assert g.card == K["9S"] and ("phong", None) in g.legal(1)
+    g.apply(1, ("phong", None))
+    assert K["3V"] in g.discards(1) and K["4V"] in g.discards(1)
+    g.apply(1, ("discard", K["3V"]))
+    assert g.forbid[1][K["4V"]] == 1 and g.forbid[1][K["3V"]] == 0
 
 
 def test_conservation_and_legality_random_play():

@@ -13,10 +13,11 @@ right after taking card C, not a card X that would form a phu with C and a card 
 phu with two cards of one of the player's takes (ăn một đánh hai, đánh phu dưới chiếu, tham), with
 a card of a take and a card the player discarded since it (tham Lèo), or with two cards the player
 discarded; a player who declines a take of a kind may never eat or phỗng that kind later in the
-game (ù stays allowed), and one who declines an ù is offered none for the rest of the game (bỏ
-ù); a yêu at one's own door must be eaten unless someone phỗngs it or dậy khàn. In the end game
-(to-tom-v2 §7) an eat or phỗng with seven cards left in the stock must leave the taker chờ, with
-fewer thành. A take is offered only when a legal discard follows it.
+game (ù stays allowed) nor discard both cards of a declined take, nor one of them once a take
+laid the other without it (§6), and one who declines an ù is offered none for the rest of the
+game (bỏ ù); a yêu at one's own door must be eaten unless someone phỗngs it or dậy khàn. In the
+end game (to-tom-v2 §7) an eat or phỗng with seven cards left in the stock must leave the taker
+chờ, with fewer thành. A take is offered only when a legal discard follows it.
 """
 
 import sys
@@ -125,6 +126,27 @@ def _fixes(hand, c):
             out.append(k)
         hand[k] -= 1
     return out
+
+
+def _add_pair(pairs, a, b):
+    """Add the pair {a, b} to the flat a b a b ... list `pairs` unless it is there."""
+    if a > b:
+        a, b = b, a
+    for i in range(0, len(pairs), 2):
+        if pairs[i] == a and pairs[i + 1] == b:
+            return
+    pairs.append(a)
+    pairs.append(b)
+
+
+def _is_khan(phu):
+    """True when a take's phu is a dậy khàn (four identical cards: a phỗng lays three)."""
+    return len(phu) == 4 and phu[0] == phu[3]
+
+
+def _lays(phu, card, k):
+    """True when taking `card` into `phu` lays a card of kind k from the hand."""
+    return phu.count(k) > (1 if k == card else 0)
 
 
 def phu_completed(counts, card):
@@ -248,6 +270,10 @@ class ToTom:
         self.took = [bytearray(NKINDS) for _ in range(players)]
         self.thrown = [bytearray(NKINDS) for _ in range(players)]
         self.bo_u = bytearray(players)  # declined an ù: offered none for the rest of the game
+        # §6's declined pairs: two concealed cards a, b of a take p let go that made a phu with
+        # its card, kept as the kinds a b a b ...: p may never discard both (rule f), nor one
+        # after laying the other without it (rules c-e)
+        self.pairs = [bytearray() for _ in range(players)]
         self.stock = bytearray()        # the stock's cards; the top is stock[left - 1]
         self.left = 0
         self.pile = bytearray()         # cards nobody took, in order
@@ -399,8 +425,8 @@ class ToTom:
     def end_need(self, phu):
         """What the end game (to-tom-v2 §7) asks of a take of `phu` and the discard after it:
         NEED_NONE, NEED_CHO (END_CHO cards left in the stock) or NEED_THANH (fewer). Dậy khàn
-        (a phu of four) is not limited."""
-        if self.left > END_CHO or len(phu) == 4:
+        is not limited."""
+        if self.left > END_CHO or _is_khan(phu):
             return NEED_NONE
         return NEED_CHO if self.left == END_CHO else NEED_THANH
 
@@ -436,8 +462,10 @@ class ToTom:
             return False
         if card < 0:
             return True
-        # two cards of the take with x (known to `forbid` once the take is laid; a take on offer
-        # is judged before it is)
+        # two cards of the take with x, or x the other card of a declined pair the take splits
+        # (known to `forbid` once the take is laid; a take on offer is judged before it is)
+        if not _is_khan(phu) and self._splits_pair(p, phu, card, x):
+            return False
         n = len(phu)
         for i in range(n - 1):
             for j in range(i + 1, n):
@@ -548,13 +576,30 @@ class ToTom:
             self._advance()
         elif ph == P_PHONG:
             self.banned[p][self.card] = 1
+            self._declined(p, self.card, ((), True))
             self._log(p, "pass", self.card, None)
             self.stage = _ST_EAT
             self._advance()
         else:
             # declining at one's own door: every take that was on offer is given up for good
             self.banned[p][self.card] = 1
+            self._declined(p, self.card, self._offer or (self.eat_options(p, self.card),
+                                                         self._can_phong(p, self.card)))
             self._let_go()
+
+    def _declined(self, p, card, offer):
+        """Record the declined pairs of the takes in `offer` ((eats, phỗng)) of `card` that
+        player p let go (to-tom-v2 §6)."""
+        pairs = self.pairs[p]
+        if offer[1]:
+            _add_pair(pairs, card, card)
+        for phu in offer[0]:
+            used = list(phu)
+            used.remove(card)
+            for i in range(len(used) - 1):
+                for j in range(i + 1, len(used)):
+                    if is_phu3(card, used[i], used[j]):
+                        _add_pair(pairs, used[i], used[j])
 
     def _set(self, phase, actor):
         self.phase = phase
@@ -577,6 +622,12 @@ class ToTom:
             if took[m] or thrown[m]:
                 self._forbid_completers(p, m, k)
         thrown[k] += 1
+        pairs = self.pairs[p]
+        for i in range(0, len(pairs), 2):
+            if pairs[i] == k:
+                self.forbid[p][pairs[i + 1]] = 1
+            elif pairs[i + 1] == k:
+                self.forbid[p][pairs[i]] = 1
         self._waits[p] = None
         self.first_move = False
         self.take_card = -1
@@ -662,6 +713,10 @@ class ToTom:
             for k in used:
                 hand[k] -= 1
         self.laid[p].append(phu)
+        if how != "khan":
+            for x in range(NKINDS):
+                if self._splits_pair(p, phu, card, x):
+                    self.forbid[p][x] = 1
         n = len(phu)
         for i in range(n):
             self.took[p][phu[i]] = 1
@@ -673,6 +728,18 @@ class ToTom:
         self.take_phu = phu
         self.card = -1
         self._set(P_DISCARD, p)
+
+    def _splits_pair(self, p, phu, card, x):
+        """True when x is one card of a declined pair of p's whose other card the take of
+        `card` into `phu` lays from the hand without it (to-tom-v2 §6, rules c-e)."""
+        pairs = self.pairs[p]
+        for i in range(0, len(pairs), 2):
+            a, b = pairs[i], pairs[i + 1]
+            if a != b and x in (a, b):
+                other = b if x == a else a
+                if _lays(phu, card, other) and not _lays(phu, card, x):
+                    return True
+        return False
 
     def _forbid_completers(self, p, a, b):
         """Player p may no longer discard a kind x that forms a 3-card phu with a and b."""
@@ -728,6 +795,7 @@ class ToTom:
             "took": [pack_counted(b) for b in self.took],
             "thrown": [pack_counted(b) for b in self.thrown],
             "bu": pack_digits(self.bo_u),
+            "dp": [pack_kinds(b) for b in self.pairs],
             "stock": pack_kinds(self.stock[:self.left]), "pile": pack_kinds(self.pile),
             "pile_door": pack_digits(self.pile_door),
             "phase": self.phase, "actor": self.actor, "card": self.card, "door": self.door,

@@ -4,6 +4,8 @@ from .mpy files its bytecode would otherwise hold the heap through every game.""
 
 from tet.games.to_tom.cards import NKINDS
 
+MAX_PAIRS = 96      # declined pairs a seat may keep: many more than a game makes
+
 # What a save may hold: the engine (tet.games.to_tom.engine, which calls this module) passes
 # itself as `T`, so that this module does not import it back.
 
@@ -32,6 +34,9 @@ def game_from_dict(T, cls, d, whole=True):
         g.thrown = _per_player(d, "thrown", n, counted, 4, T.MAX_STOCK)
         g.bo_u = _kinds(d.get("bu"), 2, n)
         _need(len(g.bo_u) == n, "bu")
+    if "dp" in d:
+        g.pairs = _per_player(d, "dp", n, _kinds, NKINDS, 2 * MAX_PAIRS)
+        _need(all(len(b) % 2 == 0 for b in g.pairs), "dp")
     g.stock = _kinds(d.get("stock"), NKINDS, T.MAX_STOCK)
     g.left = len(g.stock)
     g.pile = _kinds(d.get("pile"), NKINDS, T.MAX_STOCK)

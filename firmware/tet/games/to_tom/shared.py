@@ -29,7 +29,8 @@ LETTERS = {"discard": b"d", "eat": b"e", "phong": b"p", "khan": b"k", "u": b"u",
            "draw": b"x"}
 NAMES = dict([(v[0], k) for k, v in LETTERS.items()])
 HIDDEN = (T.P_U, T.P_KHAN, T.P_PHONG)      # the table waits for an answer only one seat knows of
-SECRET_FIELDS = ("hands", "khan", "banned", "stock", "uq", "stage", "extra", "bu")
+# "dp", a seat's declined pairs, names cards of its hand: the host alone applies them (to "fb")
+SECRET_FIELDS = ("hands", "khan", "banned", "stock", "uq", "stage", "extra", "bu", "dp")
 # public, but no screen needs them: left out to keep the state (and every gadget's copy) small;
 # what a seat may no longer discard ("fb") goes in its own part, the only one its screen needs
 UNSHOWN = ("passed", "took", "thrown", "fb")
