@@ -51,8 +51,8 @@ OFFERS = ("u", "phong", "eat")     # what a pass, xin or let-go may decline (to-
 
 
 def play_noting_declines(game, bots):
-    """Play `game` to its end as ai.play_out does; return (decisions, {log index: the offers
-    declined}) for each pass or xin taken while a ù, phỗng or eat was on offer."""
+    """Play `game` to its end, player p choosing with bots[p]; return (decisions, {log index:
+    the offers declined}) for each pass or xin taken while a ù, phỗng or eat was on offer."""
     decisions = 0
     declined = {}
     while game.to_move() >= 0:

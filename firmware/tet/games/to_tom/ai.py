@@ -444,14 +444,3 @@ class Player:
                 best_score, best_action = score, action
         self.nodes += self.ev.nodes
         return best_action
-
-
-def play_out(game, players):
-    """Play `game` to its end, player p choosing with players[p]; return the decisions made."""
-    decisions = 0
-    while True:
-        p = game.to_move()
-        if p < 0:
-            return decisions
-        game.apply(p, players[p].choose(game, p))
-        decisions += 1
