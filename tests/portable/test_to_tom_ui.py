@@ -212,13 +212,14 @@ def test_tham_is_refused_and_named_on_the_screen():
     assert line.startswith("Cấm đánh (tham): ") and "3N" in line.split(": ")[1].split(), line
 
 
-def test_the_end_game_refuses_a_discard_that_leaves_no_cho_and_says_why():
-    # to-tom-v2 §7 (seed 401): seven cards left in the stock, the player eats 6V into 6V 7V 8V;
-    # 2V would leave two cards out of every phu, 9S leaves 4N 5N waiting for 3N or 6N
+def late_discard_at_2v(board):
+    """to-tom-v2 §7 (seed 401): seven cards left in the stock, the player eats 6V into 6V 7V
+    8V with the keys; the cursor then rests on 2V, which would leave two cards out of every
+    phu (9S leaves 4N 5N waiting for 3N or 6N). Returns (app, the table, its game)."""
     from test_to_tom_game import END_BASE, END_CHO, K, table as dealt
 
-    app = open_table("ttgo_tdisplay")
-    nxt, ok = TWO["ttgo_tdisplay"]
+    app = open_table(board)
+    nxt, ok = TWO[board]
     screen = app.screen
     game = dealt({4: "6V", 0: END_BASE[3:] + " " + END_CHO}, dealer=4, short_stock=7,
                  keep="6V 7V 8V")
@@ -233,6 +234,14 @@ def test_the_end_game_refuses_a_discard_that_leaves_no_cho_and_says_why():
     assert screen.discard_mode
     while screen.hand[screen.cursor] != K["2V"]:
         press(app, nxt)
+    return app, screen, game
+
+
+def test_the_end_game_refuses_a_discard_that_leaves_no_cho_and_says_why():
+    from test_to_tom_game import K
+
+    app, screen, game = late_discard_at_2v("ttgo_tdisplay")
+    nxt, ok = TWO["ttgo_tdisplay"]
     assert NAMES[K["2V"]] + ": cuối ván, đánh phải còn chờ" in app.hw.display.shown_text()
     press(app, ok)
     assert game.hands[0][K["2V"]] == 1 and game.to_move() == 0      # nothing was discarded
@@ -247,3 +256,9 @@ def test_the_end_game_refuses_a_discard_that_leaves_no_cho_and_says_why():
         seen += app.hw.display.shown_text()
         press(app, nxt)
     assert "Cuối ván: chỉ ăn, phỗng khi đánh xong\ncòn chờ." in seen, seen
+
+
+def test_the_end_game_refusal_fits_the_small_screen():
+    # the 128x64 prompt line holds about 19 characters: the short words, never cut
+    app = late_discard_at_2v("devkit_ssd1306")[0]
+    assert "2V: phải còn chờ" in app.hw.display.shown_text().split("\n")

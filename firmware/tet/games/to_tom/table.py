@@ -31,9 +31,10 @@ LOG_KEEP = 4
 SUIT_ROWS = (("Vạn", 1, 9), ("Văn", 10, 18), ("Sách", 19, 27))
 YEU_KINDS = (0, 9, 18, 27, 28, 29)
 VIEW = ("view", None)       # the prompt's last entry: every player's laid phu
-# why the end game (to-tom-v2 §7) refuses a discard, by engine.end_need
-END_REFUSED = {T.NEED_CHO: ": cuối ván, đánh phải còn chờ",
-               T.NEED_THANH: ": cuối ván, đánh phải thành bài"}
+# why the end game (to-tom-v2 §7) refuses a discard, by engine.end_need: the words, and the
+# short ones that fit the 128x64 prompt line
+END_REFUSED = {T.NEED_CHO: (": cuối ván, đánh phải còn chờ", ": phải còn chờ"),
+               T.NEED_THANH: (": cuối ván, đánh phải thành bài", ": phải thành bài")}
 THINK_FRAME_MS = 120        # the "Máy đang nghĩ…" marker moves one step per this many ms
 # button hints per board kind (two buttons A/B, or the arrows and OK) and per situation
 HINTS = {
@@ -437,7 +438,8 @@ class Table(GameScreen):
             if self.game.forbid[self.me][kind]:
                 return names[kind] + ": tham, không được đánh"
             if self.game.end_refuses(self.me, kind):
-                return names[kind] + END_REFUSED[self.game.end_need(self.game.take_phu)]
+                why = END_REFUSED[self.game.end_need(self.game.take_phu)]
+                return names[kind] + why[1 if short else 0]
             return names[kind] + ": không được đánh"
         return self.thinking_text()
 
