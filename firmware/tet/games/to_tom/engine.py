@@ -538,7 +538,7 @@ class ToTom:
         if ph == P_PHONG:
             return [("phong", None), ("pass", None)]
         card = self.card
-        offer = self._offer or (self.eat_options(p, card), self._can_phong(p, card))
+        offer = self._door_offer(p, card)
         out = [("eat", phu) for phu in offer[0]]
         if offer[1]:
             out.append(("phong", None))
@@ -583,9 +583,13 @@ class ToTom:
         else:
             # declining at one's own door: every take that was on offer is given up for good
             self.banned[p][self.card] = 1
-            self._declined(p, self.card, self._offer or (self.eat_options(p, self.card),
-                                                         self._can_phong(p, self.card)))
+            self._declined(p, self.card, self._door_offer(p, self.card))
             self._let_go()
+
+    def _door_offer(self, p, card):
+        """(eats, phỗng) on offer to player p at their door for `card`: what _advance found,
+        else searched now (a game restored from a save)."""
+        return self._offer or (self.eat_options(p, card), self._can_phong(p, card))
 
     def _declined(self, p, card, offer):
         """Record the declined pairs of the takes in `offer` ((eats, phỗng)) of `card` that
