@@ -33,8 +33,10 @@ def image(tmp_path_factory):
 def test_every_gadget_with_the_device_heap_plays_to_the_end_over_udp(image, game_id, gadgets,
                                                                      games, loss):
     outs = play_table(image, game_id, gadgets, games, loss)
-    for n, (status, _lines, text) in sorted(outs.items()):  # the host first
-        assert status == 0, "gadget %d:\n%s" % (n, text)
+    # every gadget that failed: one guest's failure (out of heap, say) leaves the others waiting
+    failed = ["gadget %d:\n%s" % (n, text) for n, (status, _lines, text) in sorted(outs.items())
+              if status != 0]
+    assert not failed, "\n".join(failed)
     host = outs[1][1]
     assert host["result"] in ("Ù!", "Hoà", "Kết quả")
     for n in range(2, gadgets + 1):

@@ -19,7 +19,9 @@ DIGEST` (the last public state: its version and SHA-256), `radio SENT LOST`. On 
 line `no table: <the screen's text>`, `timeout: …` or `left the table: …`, exit status 1.
 """
 
+import binascii
 import gc
+import hashlib
 import sys
 import time
 
@@ -215,9 +217,6 @@ def main(args):
         public, version = table.host.adapter.public(), table.host.version
     else:
         public, version = table.guest.state, table.guest.version
-    import binascii
-    import hashlib
-
     print("result", title)
-    print("state", version, binascii.hexlify(hashlib.sha256(bytes(public)).digest()).decode())
+    print("state", version, binascii.hexlify(hashlib.sha256(public).digest()).decode())
     print("radio", air.sent, air.lost)

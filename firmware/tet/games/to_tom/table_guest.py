@@ -6,6 +6,8 @@ changes when the host's answer comes. At the end of each game the guest deals ag
 secret the host reveals and checks it against the commitment: "Bài chia đúng".
 """
 
+import gc
+
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
 from tet.games.to_tom import shared
@@ -88,6 +90,7 @@ class GuestTable(Table):
         guest = self.guest
         if guest.fresh:
             guest.fresh = False
+            gc.collect()
             try:
                 seen = shared.view(guest.state, guest.private, self.me)
             except ValueError:
