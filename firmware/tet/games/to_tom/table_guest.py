@@ -90,6 +90,8 @@ class GuestTable(Table):
         guest = self.guest
         if guest.fresh:
             guest.fresh = False
+            # the last state's garbage freed first: rebuilding grows dict tables (up to 47
+            # slots), which a fragmented heap with 28 KB free in small pieces could not give
             gc.collect()
             try:
                 seen = shared.view(guest.state, guest.private, self.me)
