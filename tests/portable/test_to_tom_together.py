@@ -101,3 +101,37 @@ def test_the_guest_is_told_when_its_table_falls_silent_and_the_host_may_give_its
     version = table_h.host.version
     step_all(apps, 3000)
     assert table_h.host.version > version                # the computer plays seat 2
+
+
+def test_a_guest_with_no_hole_beside_the_shown_game_lets_it_go_and_shows_the_new_state():
+    host, guest, table_h, table_g = start_table(Air(seed=4))
+    from tet.games.to_tom import engine as T
+    from tet.games.to_tom import shared
+
+    apps = (host, guest)
+    real_view = shared.view
+    tries = []
+
+    def view_in_a_fragmented_heap(*args):
+        # the heap of the issue: the next state fits only where the shown game lies
+        tries.append(table_g.game is None)
+        if table_g.game is not None:
+            raise MemoryError("memory allocation failed, allocating 752 bytes")
+        return real_view(*args)
+
+    shared.view = view_in_a_fragmented_heap
+    try:
+        version = table_h.host.version
+        for _ in range(2000):
+            if tries and table_g.guest.version > version:
+                break
+            act(host, apps, table_h)
+            step_all(apps, 100)
+    finally:
+        shared.view = real_view
+    assert tries[:2] == [False, True], tries
+    assert guest.screen is table_g and guest.notice is None, shown(guest)
+    step_all(apps, 500)
+    assert table_g.game is not None and table_g.guest.version == table_h.host.version
+    assert hand_shown(table_g) == sorted(
+        [k for k in range(T.NKINDS) for _ in range(table_h.host.adapter.game.hands[1][k])])

@@ -94,7 +94,7 @@ class GuestTable(Table):
             # slots), which a fragmented heap with 28 KB free in small pieces could not give
             gc.collect()
             try:
-                seen = shared.view(guest.state, guest.private, self.me)
+                seen = self._view()
             except ValueError:
                 return False
             self._take(*seen)
@@ -104,6 +104,24 @@ class GuestTable(Table):
             self.event = LOST if lost else ""
             return True
         return Table.tick(self, now)
+
+    def _view(self):
+        """shared.view of the guest's newest state. With no hole for it beside the game shown,
+        that game and its hội are let go first and the state is read again into their room:
+        the new state replaces them anyway, and the next frame draws it. A state that then
+        proves malformed leaves no game to show: the table closes as out of heap."""
+        guest = self.guest
+        try:
+            return shared.view(guest.state, guest.private, self.me)
+        except MemoryError:
+            pass
+        # out of the except block, so the traceback no longer holds the failed rebuild
+        self.game = self.hoi = None
+        gc.collect()
+        try:
+            return shared.view(guest.state, guest.private, self.me)
+        except ValueError:
+            raise MemoryError("no game to show")
 
     def prompt_text(self, short=False):
         """The line under the hand; the lost table first, even on the player's turn."""
