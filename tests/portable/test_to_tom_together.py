@@ -114,8 +114,8 @@ def test_a_guest_with_no_hole_beside_the_shown_game_lets_it_go_and_shows_the_new
 
     def view_in_a_fragmented_heap(*args):
         # the heap of the issue: the next state fits only where the shown game lies
-        tries.append(table_g.game is None)
-        if table_g.game is not None:
+        tries.append("game" not in table_g.__dict__)
+        if "game" in table_g.__dict__:
             raise MemoryError("memory allocation failed, allocating 752 bytes")
         return real_view(*args)
 

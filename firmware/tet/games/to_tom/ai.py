@@ -436,7 +436,7 @@ class Player:
                     hand[k] -= 1
                 after = phus + [list(phu)]
                 base = self._evaluator(unseen, after, game.n, budget)
-                kinds = game.allowed_discards(p, hand, card, phu)
+                kinds = game.allowed_discards(p, hand, card, phu, True)
                 score = self._best_discard_of(game, p, hand, kinds, unseen, after)[0] + base * 4
                 for k in used:
                     hand[k] += 1

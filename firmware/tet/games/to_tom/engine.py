@@ -413,12 +413,12 @@ class ToTom:
                                                    self.take_phu)
         return self._discards
 
-    def allowed_discards(self, p, hand, card, phu):
+    def allowed_discards(self, p, hand, card, phu, pending=False):
         """Kinds player p may discard from `hand` after taking `card` into `phu` (card -1: no
-        take before this discard; the take need not be laid yet)."""
+        take before this discard; `pending`: the take is not laid yet)."""
         out = []
         for x in range(NKINDS):
-            if hand[x] and not IS_YEU[x] and self._discard_ok(p, hand, card, phu, x):
+            if hand[x] and not IS_YEU[x] and self._discard_ok(p, hand, card, phu, x, pending):
                 out.append(x)
         return out
 
@@ -430,10 +430,10 @@ class ToTom:
             return NEED_NONE
         return NEED_CHO if self.left == END_CHO else NEED_THANH
 
-    def _discard_ok(self, p, hand, card, phu, x):
+    def _discard_ok(self, p, hand, card, phu, x, pending=False):
         if not self._rules_ok(p, hand, card, phu, x):
             return False
-        return card < 0 or self._end_ok(p, hand, phu, x)
+        return card < 0 or self._end_ok(p, hand, phu, x, pending)
 
     def end_refuses(self, p, x):
         """True when player p's discard of kind x, due now, is refused by the end game alone
@@ -442,7 +442,9 @@ class ToTom:
                 and self._rules_ok(p, self.hands[p], self.take_card, self.take_phu, x)
                 and not self._end_ok(p, self.hands[p], self.take_phu, x))
 
-    def _end_ok(self, p, hand, phu, x):
+    def _end_ok(self, p, hand, phu, x, pending=False):
+        # pending: `phu` is a take on offer, not laid yet (the phase cannot tell: when nobody
+        # was asked since p's discard, it still names p as a drawn card reaches p's door)
         need = self.end_need(phu)
         if need == NEED_NONE:
             return True
@@ -451,8 +453,8 @@ class ToTom:
             ok = evaluation.thanh(hand)
         else:
             exposed = self.exposed(p)
-            if not (self.phase == P_DISCARD and self.actor == p):
-                exposed.append(list(phu))   # a take on offer, not laid yet
+            if pending:
+                exposed.append(list(phu))
             ok = bool(self.wait_kinds(hand, exposed, True))
         hand[x] += 1
         return ok
@@ -485,7 +487,7 @@ class ToTom:
             hand[k] -= 1
         ok = False
         for x in range(NKINDS):
-            if hand[x] and not IS_YEU[x] and self._discard_ok(p, hand, card, phu, x):
+            if hand[x] and not IS_YEU[x] and self._discard_ok(p, hand, card, phu, x, True):
                 ok = True
                 break
         for k in used:

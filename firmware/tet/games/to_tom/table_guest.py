@@ -116,7 +116,7 @@ class GuestTable(Table):
         except MemoryError:
             pass
         # out of the except block, so the traceback no longer holds the failed rebuild
-        self.game = self.hoi = None
+        del self.game, self.hoi
         gc.collect()
         try:
             return shared.view(guest.state, guest.private, self.me)
