@@ -23,6 +23,9 @@ BOARDS = os.path.join(ROOT, "boards")
 BOARD_IDS = ("ttgo_tdisplay", "m5stickc_plus", "devkit_ssd1306")
 MARKER = ".tet_build"  # marks a directory this script may replace
 ARCH = "xtensawin"  # ESP32 (Xtensa LX6 with windowed registers): needed for the viper code
+# no line-number tables: from .mpy files they are heap (about 4% of a game's loaded modules);
+# a traceback on the device names the function, the simulator runs the sources with line numbers
+OPTIMISE = "-O3"
 RESOURCES = (".bin",)  # data files read at run time (fonts), shipped as they are
 
 
@@ -95,10 +98,12 @@ def board_drivers(board):
 
 
 def compile_mpy(src_root, rel, out_dir):
-    """mpy-cross `src_root/rel` to `out_dir/rel` with .mpy (source name kept for tracebacks)."""
+    """mpy-cross `src_root/rel` to `out_dir/rel` with .mpy (source name kept for tracebacks,
+    line numbers dropped: OPTIMISE)."""
     dest = os.path.join(out_dir, rel[:-3] + ".mpy")
     os.makedirs(os.path.dirname(dest), exist_ok=True)
-    res = subprocess.run([sys.executable, "-m", "mpy_cross", "-march=" + ARCH, "-o", dest, rel],
+    res = subprocess.run([sys.executable, "-m", "mpy_cross", "-march=" + ARCH, OPTIMISE, "-o", dest,
+                          rel],
                          cwd=src_root, capture_output=True, text=True)
     if res.returncode != 0:
         raise BuildError("mpy-cross failed on %s: %s" % (rel, res.stderr.strip().splitlines()[-1]

@@ -1,9 +1,11 @@
 """Helpers to run code under the real `micropython` binary from CPython (tests and benchmarks)."""
 
+import hashlib
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PRELUDE = os.path.join(ROOT, "host_tools", "mp_prelude.py")
@@ -17,11 +19,63 @@ def micropython_binary():
     return shutil.which("micropython")
 
 
+def _link(target, path):
+    """Make `path` a symbolic link to `target` (replaced atomically: parallel workers share it)."""
+    if os.path.islink(path) and os.readlink(path) == target:
+        return
+    spare = "%s.%d" % (path, os.getpid())
+    os.symlink(target, spare)
+    os.replace(spare, path)
+
+
+def _copy(source, path):
+    """Copy the file `source` to `path` unless it holds the same bytes (atomically)."""
+    with open(source, "rb") as f:
+        data = f.read()
+    if os.path.exists(path):
+        with open(path, "rb") as f:
+            if f.read() == data:
+                return
+    spare = "%s.%d" % (path, os.getpid())
+    with open(spare, "wb") as f:
+        f.write(data)
+    os.replace(spare, path)
+
+
+def lane_dir(install=None):
+    """The directory a micropython process of the lane runs in: in it `r` links to the checkout
+    and `i` to the install (a ROMFS image or an installed directory), so the process names them
+    by those two letters. A path the interpreter sees ends up in its heap (every imported
+    module's `__file__` is interned for good, sys.path holds the rest), so where the checkout
+    or pytest's temporary folder happens to sit would otherwise change the heap's layout. The
+    prelude is a copy in the directory itself: the interpreter puts the real path of its
+    script's folder first on sys.path (and fails on one of over 255 bytes)."""
+    key = hashlib.sha1(("%s\0%s" % (ROOT, install or "")).encode()).hexdigest()[:16]
+    path = os.path.join(tempfile.gettempdir(), "tet-lane-" + key)
+    os.makedirs(path, exist_ok=True)
+    _link(ROOT, os.path.join(path, "r"))
+    _copy(PRELUDE, os.path.join(path, "mp_prelude.py"))
+    if install:
+        _link(os.path.abspath(install), os.path.join(path, "i"))
+    return path
+
+
+def command(mode, target, args=(), heap="1M"):
+    """(argv, working directory) that run `target` under micropython as `run` does: the
+    prelude, the checkout and an `--install` path given relative to lane_dir()."""
+    args = list(args)
+    install = args[1] if args[:1] == ["--install"] else None
+    if install:
+        args[1] = "i"
+    cmd = [micropython_binary(), "-X", "heapsize=" + heap, "mp_prelude.py", "r", mode,
+           target] + args
+    return cmd, lane_dir(install)
+
+
 def run(mode, target, args=(), heap="1M", timeout=600):
     """Run `target` under micropython (`mode` 'test' or 'run'); return the CompletedProcess."""
-    cmd = [micropython_binary(), "-X", "heapsize=" + heap, PRELUDE, ROOT, mode, target]
-    cmd += list(args)
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    cmd, cwd = command(mode, target, args, heap)
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd)
 
 
 def heap_with_image(heap_kb, image):

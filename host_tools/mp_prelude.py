@@ -50,6 +50,9 @@ def _run_tests(modname):
                 import micropython
 
                 micropython.mem_info()
+    watch = getattr(sys.modules.get("fake_hw"), "WATCH", None)
+    if watch is not None:
+        print("heap watch", watch[0], watch[1])
     print("%d passed, %d failed" % (len(names) - failed, failed))
     return 1 if failed else 0
 

@@ -7,7 +7,7 @@ import socket
 import subprocess
 import tempfile
 
-from mp_lane import PRELUDE, ROOT, heap_without_harness, micropython_binary
+from mp_lane import command, heap_without_harness
 
 SECONDS = 420       # each process's deadline: on a free machine two Tổ Tôm games take about
                     # 10 s, a Xấp Sắc game 30 s (the people press keys in about real time)
@@ -36,8 +36,7 @@ def free_ports(count):
 
 
 def _command(install, heap, *args):
-    return [micropython_binary(), "-X", "heapsize=" + heap, PRELUDE, ROOT, "run",
-            "udp_gadget", "--install", install] + [str(a) for a in args]
+    return command("run", "udp_gadget", ["--install", install] + [str(a) for a in args], heap)
 
 
 def play_table(install, game_id, gadgets, games, loss, firmware_kb=160):
@@ -52,9 +51,10 @@ def play_table(install, game_id, gadgets, games, loss, firmware_kb=160):
         for n in range(gadgets, 0, -1):     # the guests first: they listen for the host
             env = dict(os.environ, TET_FAKE_STORAGE=os.path.join(saves, "g%d" % n))
             role = "host" if n == 1 else "guest"
-            procs[n] = subprocess.Popen(
-                _command(install, heap, role, game_id, n, gadgets, base, SECONDS, games, loss),
-                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+            argv, cwd = _command(install, heap, role, game_id, n, gadgets, base, SECONDS, games,
+                                 loss)
+            procs[n] = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                        text=True, env=env, cwd=cwd)
         outs = {}
         for n, proc in procs.items():
             text = proc.communicate(timeout=SECONDS + 60)[0]

@@ -2,6 +2,7 @@
 a settable clock and button mask, a recording buzzer. Same contract as boards/ and sim/.
 """
 
+import gc
 import os
 
 import framebuf
@@ -113,11 +114,8 @@ class FakeHardware:
         self.pressed = 0
         self.slept = 0
         if storage is None:
-            import os
-
             # one directory per test run (tests/conftest.py sets it), so parallel runs never meet
-            getenv = getattr(os, "getenv", None)  # the WebAssembly port has none
-            storage = (getenv and getenv("TET_FAKE_STORAGE")) or "/tmp/tet_fake_hw"
+            storage = _getenv("TET_FAKE_STORAGE") or "/tmp/tet_fake_hw"
         self.storage = storage + "_" + board
 
     def _motion(self):
@@ -330,8 +328,55 @@ def new_app(board="ttgo_tdisplay", keep_storage=False, storage=None, address=1):
     if not keep_storage:
         clear_storage(hw)
     app = boot(hw)
+    if WATCH is not None:
+        _watch_steps(app)
     run(app, 50)
     return app
+
+
+def _getenv(name):
+    getenv = getattr(os, "getenv", None)  # the WebAssembly port has none
+    return getenv and getenv(name)
+
+
+# TET_HEAP_WATCH=1 (the stock-board heap bench, the lane's path test): after every step of every
+# app, a collection, then the least free heap and the least largest free block seen so far are
+# kept here as [free, block]; the prelude prints them after the tests ("heap watch FREE BLOCK").
+# The largest block is found by trying allocations, at each new least free and every
+# WATCH_EVERY steps. MicroPython only (CPython has no fixed heap).
+WATCH = [1 << 30, 1 << 30] if _getenv("TET_HEAP_WATCH") and hasattr(gc, "mem_free") else None
+WATCH_EVERY = 25
+
+
+def largest_free_block():
+    """The largest bytearray the heap can give now, to 16 bytes (after a collection)."""
+    gc.collect()
+    lo, hi = 0, gc.mem_free()  # type: ignore[attr-defined]
+    while hi - lo > 16:
+        mid = (lo + hi) // 2
+        try:
+            bytearray(mid)
+            lo = mid
+        except MemoryError:
+            hi = mid
+    gc.collect()
+    return lo
+
+
+def _watch_steps(app):
+    step = app.step
+    count = [0]
+
+    def watched():
+        step()
+        gc.collect()
+        free = gc.mem_free()  # type: ignore[attr-defined]
+        count[0] += 1
+        if free < WATCH[0] or count[0] % WATCH_EVERY == 0:
+            WATCH[0] = min(WATCH[0], free)
+            WATCH[1] = min(WATCH[1], largest_free_block())
+
+    app.step = watched
 
 
 def open_game(app, game_id):

@@ -33,12 +33,19 @@ def play_ui_game(app, after_step=None):
 
 
 def test_whole_game_through_the_ui_then_the_next_game():
+    import sys
+
     app = new_app("ttgo_tdisplay")
     _table, game = play_ui_game(app)
     result = app.screen
     assert result.title in ("Ù!", "Hoà")
     assert "Bảng điểm hội" in result.body
     assert app.load_game("to_tom") is not None      # the next game is saved already
+    engine = sys.modules["tet.games.to_tom.engine"]
     press(app, TWO["ttgo_tdisplay"][1])
     assert hasattr(app.screen, "game") and app.screen.game is not game
     assert app.screen.hoi.games == 1
+    # the launcher was not uncovered between the two games: the game's modules stay loaded
+    # (forgotten, the next win would import copies of them beside the ones still in use)
+    assert sys.modules.get("tet.games.to_tom.engine") is engine
+    assert app.stack[0] is not app.screen and len(app.stack) == 2

@@ -276,8 +276,9 @@ class Table(GameScreen):
             return
         nxt = Table(self.app, self.hoi, None, self.rng, self.thap_hong_or_more)
         nxt.save()
-        app = self.app      # not self: the finished table is not kept while the result shows
-        app.replace(Message(app, title, body, on_close=lambda: app.push(nxt)))
+        # the next table takes the result's place: the launcher below is never uncovered (it
+        # would forget the game's modules, and the next win import fresh copies beside them)
+        self.app.replace(Message(self.app, title, body, then=nxt))
 
     # ----- events -----
 
