@@ -97,13 +97,21 @@ def board_drivers(board):
     return ["drivers/__init__.py"] + ["drivers/%s.py" % n for n in sorted(seen)]
 
 
+def source_name(rel):
+    """The name a compiled module gives its tracebacks: its dotted module name ("tet.core.app"
+    for tet/core/app.py). The interpreter interns it as it loads the module, which interns
+    that name anyway, so each module costs one name fewer on the heap than with its path."""
+    name = rel[:-3].replace("/", ".")
+    return name[:-len(".__init__")] if name.endswith(".__init__") else name
+
+
 def compile_mpy(src_root, rel, out_dir):
-    """mpy-cross `src_root/rel` to `out_dir/rel` with .mpy (source name kept for tracebacks,
-    line numbers dropped: OPTIMISE)."""
+    """mpy-cross `src_root/rel` to `out_dir/rel` with .mpy (named for tracebacks by
+    source_name, line numbers dropped: OPTIMISE)."""
     dest = os.path.join(out_dir, rel[:-3] + ".mpy")
     os.makedirs(os.path.dirname(dest), exist_ok=True)
-    res = subprocess.run([sys.executable, "-m", "mpy_cross", "-march=" + ARCH, OPTIMISE, "-o", dest,
-                          rel],
+    res = subprocess.run([sys.executable, "-m", "mpy_cross", "-march=" + ARCH, OPTIMISE,
+                          "-s", source_name(rel), "-o", dest, rel],
                          cwd=src_root, capture_output=True, text=True)
     if res.returncode != 0:
         raise BuildError("mpy-cross failed on %s: %s" % (rel, res.stderr.strip().splitlines()[-1]

@@ -42,6 +42,17 @@ def _copy(source, path):
     os.replace(spare, path)
 
 
+def _sweep():
+    """Remove the lane directories whose install or checkout is gone (earlier test runs')."""
+    top = tempfile.gettempdir()
+    for name in os.listdir(top):
+        path = os.path.join(top, name)
+        if name.startswith("tet-lane-") and any(
+                os.path.islink(os.path.join(path, link)) and
+                not os.path.exists(os.path.join(path, link)) for link in ("i", "r")):
+            shutil.rmtree(path, ignore_errors=True)
+
+
 def lane_dir(install=None):
     """The directory a micropython process of the lane runs in: in it `r` links to the checkout
     and `i` to the install (a ROMFS image or an installed directory), so the process names them
@@ -52,7 +63,9 @@ def lane_dir(install=None):
     script's folder first on sys.path (and fails on one of over 255 bytes)."""
     key = hashlib.sha1(("%s\0%s" % (ROOT, install or "")).encode()).hexdigest()[:16]
     path = os.path.join(tempfile.gettempdir(), "tet-lane-" + key)
-    os.makedirs(path, exist_ok=True)
+    if not os.path.isdir(path):
+        _sweep()
+        os.makedirs(path, exist_ok=True)
     _link(ROOT, os.path.join(path, "r"))
     _copy(PRELUDE, os.path.join(path, "mp_prelude.py"))
     if install:

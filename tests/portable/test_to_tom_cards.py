@@ -11,8 +11,9 @@ def test_codes_follow_the_kind_layout():
     assert C.CODES[0] == "1V" and C.CODES[8] == "9V"
     assert C.CODES[9] == "1N" and C.CODES[15] == "7N"
     assert C.CODES[18] == "1S" and C.CODES[26] == "9S"
-    assert C.CODES[27:] == ("CC", "TT", "OC")
+    assert tuple(C.CODES)[27:] == ("CC", "TT", "OC") and C.CODES[-1] == "OC"
     assert len(set(C.CODES)) == 30
+    assert [C.CODES.index(code) for code in ("1V", "9N", "OC")] == [0, 17, 29]
 
 
 def test_names_are_the_vietnamese_ones():
@@ -24,6 +25,7 @@ def test_names_are_the_vietnamese_ones():
     assert C.name(29) == "Ông Cụ"
     assert C.name(4) == "Ngũ Vạn" and C.name(12) == "Tứ Văn" and C.name(23) == "Lục Sách"
     assert len(set(C.NAMES)) == 30
+    assert C.NAMES[0] == "Nhất Vạn" and C.NAMES[29] == "Ông Cụ" and C.NAMES[-2] == "Thang Thang"
 
 
 def test_yeu_and_red_kinds_match_the_spec():

@@ -262,3 +262,20 @@ def test_the_end_game_refusal_fits_the_small_screen():
     # the 128x64 prompt line holds about 19 characters: the short words, never cut
     app = late_discard_at_2v("devkit_ssd1306")[0]
     assert "2V: phải còn chờ" in app.hw.display.shown_text().split("\n")
+
+
+def test_a_next_game_whose_save_is_damaged_opens_the_setup_menu_with_a_notice():
+    from fake_hw import storage_path
+
+    app = open_table("ttgo_tdisplay")
+    # the next game is opened from its save (App.open_part, as after a result): a damaged one
+    # is said and forgotten, and the setup menu offers a new hội
+    with open(storage_path(app.hw) + "/to_tom.sav", "wb") as f:
+        f.write(b"TET1 00000000 00000003\n{}}")
+    app.open_part("tet.games.to_tom.ui", "open_saved")
+    run(app, 100)
+    assert app.screen.title == "Thông báo"
+    assert "Bản lưu ván trước bị hỏng" in app.hw.display.shown_text()
+    press(app, TWO["ttgo_tdisplay"][1])
+    assert app.screen.title == "Tổ Tôm" and app.screen.selected == "Bắt đầu hội mới"
+    assert len(app.stack) == 2 and app.load_game("to_tom") is None

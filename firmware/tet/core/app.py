@@ -84,6 +84,7 @@ class App:
         self.notice = None  # a message for the player, shown on top of the screen once
         self._radio = None  # on only while a shared game is open (radio(); home() stops it)
         self._serve = None  # a shared table's poll, run every pass whatever screen is on top
+        self._part = None   # (module, function) open_part asked for, opened by the next pass
         self.show_notice = show_notice
         self._rules = rules
         self._save_failed = False
@@ -319,6 +320,21 @@ class App:
             self.stack.pop()
         self.push(screen)
 
+    def open_part(self, module, name):
+        """Have the next pass of the loop leave the game for the launcher (which forgets every
+        module of the game) and then call function `name` of `module`, imported anew, with the
+        app: the game's next part on a heap of its own (Tổ Tôm's next game, so that no game
+        inherits the holes the last one cut in a stock board's heap, where the modules'
+        bytecode lives too). Not at once: code of the old modules still running would keep
+        them all while the new ones load."""
+        self._part = (module, name)
+
+    def _open_part(self, part):
+        module, name = part
+        self._part = None
+        self.home()
+        getattr(__import__(module, None, None, (name,)), name)(self)
+
     def unload(self, keep):
         """Forget every module not named in `keep` (tet.core's stay, but for the load checks), so
         nothing of a left game stays reachable: each leaves sys.modules and its parent package."""
@@ -353,6 +369,8 @@ class App:
         self.dirty = True
 
     def _pass(self):
+        if self._part is not None:
+            self._open_part(self._part)
         now = self.hw.clock()
         self.input.poll(now)
         if self._idle_step(now, self.hw.buttons() != 0 or self.input.waiting_any()):

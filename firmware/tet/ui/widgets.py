@@ -139,27 +139,21 @@ class Menu(Screen):
 class Message(Screen):
     """A titled message, word-wrapped; NEXT/PREV scroll it (▼ and ▲ say that there is more),
     OK or BACK closes it (then `on_close()` if given). `lines` (a list of (text, colour)) may
-    replace the body: each is wrapped the same way. `then`: the screen that takes the message's
-    place when it closes, instead of uncovering the one below (a game's next round shown over
-    the launcher: uncovered, the launcher would forget the game's modules)."""
+    replace the body: each is wrapped the same way."""
 
-    def __init__(self, app, title, body, on_close=None, lines=None, then=None):
+    def __init__(self, app, title, body, on_close=None, lines=None):
         Screen.__init__(self, app)
         self.title = title
         self.body = body
         self.lines = lines
         self.on_close = on_close
-        self.then = then
         self.scroll = 0
         self._wrapped = None
         self._cols = 0
 
     def handle(self, ev):
         if ev == inp.OK or ev == inp.BACK:
-            if self.then is not None:
-                self.app.replace(self.then)
-            else:
-                self.app.pop()
+            self.app.pop()
             if self.on_close:
                 self.on_close()
         elif inp.forward(ev):

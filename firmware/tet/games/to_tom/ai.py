@@ -60,8 +60,7 @@ GROUPS_BY_LOW = _lung_groups_by_low()
 LUNG_PAIRS_BY_LOW = _lung_pairs_by_low()
 
 
-TABLE_SIZE = 1021      # memo slots (a prime); a slot keeps one value and an 8-bit check
-_EMPTY = bytes(TABLE_SIZE)
+TABLE_SIZE = evaluation.AI_SLOTS    # memo slots; a slot keeps one value and an 8-bit check
 
 
 def _zobrist():
@@ -88,8 +87,8 @@ class Evaluator:
     """
 
     def __init__(self):
-        self.values = bytearray(TABLE_SIZE)
-        self.checks = bytearray(TABLE_SIZE)
+        # kept by the hand module, which outlives this one (see hand.ai_tables)
+        self.values, self.checks, self._empty = evaluation.ai_tables()
         self.max_nodes = DEFAULT_NODES
         self.nodes = 0
         self.unseen = bytearray(NKINDS)
@@ -106,7 +105,7 @@ class Evaluator:
         self.lung = lung_weight
         self.max_nodes = 0 if self.stopped else max_nodes
         self.nodes = 0
-        self.values[:] = _EMPTY
+        self.values[:] = self._empty
 
     def value(self, hand):
         """Value of a concealed count vector (modified during the search, restored after)."""

@@ -10,17 +10,48 @@ CC = 27
 TT = 28
 OC = 29
 
-CODES = ("1V", "2V", "3V", "4V", "5V", "6V", "7V", "8V", "9V",
-         "1N", "2N", "3N", "4N", "5N", "6N", "7N", "8N", "9N",
-         "1S", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S",
-         "CC", "TT", "OC")
-NAMES = ("Nhất Vạn", "Nhị Vạn", "Tam Vạn", "Tứ Vạn", "Ngũ Vạn", "Lục Vạn", "Thất Vạn",
-         "Bát Vạn", "Cửu Vạn",
-         "Nhất Văn", "Nhị Văn", "Tam Văn", "Tứ Văn", "Ngũ Văn", "Lục Văn", "Thất Văn",
-         "Bát Văn", "Cửu Văn",
-         "Nhất Sách", "Nhị Sách", "Tam Sách", "Tứ Sách", "Ngũ Sách", "Lục Sách", "Thất Sách",
-         "Bát Sách", "Cửu Sách",
-         "Chi Chi", "Thang Thang", "Ông Cụ")
+
+
+class Texts:
+    """A read-only sequence of short texts kept in one string, `sep` between them: texts[k],
+    len(texts), iteration, texts.index(text). From .mpy files each string of a tuple is an
+    object of its own on the heap (two blocks); thirty of them cost more than the code that
+    reads one string."""
+
+    def __init__(self, joined, sep):
+        self._joined = joined
+        self._sep = sep
+        self._count = joined.count(sep) + 1
+
+    def __len__(self):
+        return self._count
+
+    def __getitem__(self, k):
+        if k < 0:
+            k += self._count
+        if not 0 <= k < self._count:
+            raise IndexError("no text %d" % k)
+        joined, sep = self._joined, self._sep
+        start = 0
+        for _ in range(k):
+            start = joined.find(sep, start) + 1
+        end = joined.find(sep, start)
+        return joined[start:end if end >= 0 else len(joined)]
+
+    def index(self, text):
+        """The position of `text` (ValueError when absent)."""
+        for k in range(self._count):
+            if self[k] == text:
+                return k
+        raise ValueError(text)
+
+
+CODES = Texts("1V 2V 3V 4V 5V 6V 7V 8V 9V 1N 2N 3N 4N 5N 6N 7N 8N 9N "
+              "1S 2S 3S 4S 5S 6S 7S 8S 9S CC TT OC", " ")
+NAMES = Texts("Nhất Vạn,Nhị Vạn,Tam Vạn,Tứ Vạn,Ngũ Vạn,Lục Vạn,Thất Vạn,Bát Vạn,Cửu Vạn,"
+              "Nhất Văn,Nhị Văn,Tam Văn,Tứ Văn,Ngũ Văn,Lục Văn,Thất Văn,Bát Văn,Cửu Văn,"
+              "Nhất Sách,Nhị Sách,Tam Sách,Tứ Sách,Ngũ Sách,Lục Sách,Thất Sách,Bát Sách,"
+              "Cửu Sách,Chi Chi,Thang Thang,Ông Cụ", ",")
 
 # yêu: the three Nhất and the three pictures; red: the pictures, 8V 9V 8S 9S
 IS_YEU = b"\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00" \

@@ -20,6 +20,7 @@ end game (to-tom-v2 §7) an eat or phỗng with seven cards left in the stock mu
 chờ, with fewer thành. A take is offered only when a legal discard follows it.
 """
 
+import gc
 import sys
 
 from tet.games.to_tom.cards import CODES, IS_YEU, NKINDS
@@ -610,8 +611,6 @@ class ToTom:
     def _set(self, phase, actor):
         self.phase = phase
         self.actor = actor
-        if phase == P_OVER:
-            evaluation.release()    # the game's searches are done: their memos go
 
     def _log(self, p, action, card, phu):
         self._offer = None
@@ -837,13 +836,15 @@ class ToTom:
 def _score_win(counts, exposed, card, ctx):
     """scoring.score_win, its module loaded for this win only and forgotten after: play does
     not need it, and from .mpy files its bytecode would hold the heap through every game."""
-    evaluation.release()
+    gc.collect()
     from tet.games.to_tom import scoring
 
     try:
         return scoring.score_win(counts, exposed, card, ctx)
     finally:
         _forget("tet.games.to_tom.scoring")
+        del scoring
+        gc.collect()
 
 
 def _forget(name):

@@ -112,12 +112,19 @@ def _begin():
         _memo_keys, _memo_vals = _table(_SLOTS)
 
 
-def release():
-    """Free the memos (the next search makes them again): at the end of a game, so that what
-    comes then (the win's scoring module, the next deal, a save read back) has their heap."""
-    global _memo_keys, _memo_vals
-    _memo_keys = []
-    _memo_vals = bytearray(0)
+# The computer players' memo (tet.games.to_tom.ai's Evaluator: a value and a check byte per slot,
+# and the zeros that clear it) is kept here, in a module that stays loaded through a hội: a win
+# lets the players' module go (the table's _let_computers_go), and its next import finds these
+# kilobyte blocks again instead of looking for holes that big on a heap the games have cut up.
+AI_SLOTS = 1021     # a prime
+_ai_tables = []
+
+
+def ai_tables():
+    """(values, checks, zeros): the computer players' memo tables, made by the first call."""
+    if not _ai_tables:
+        _ai_tables.extend((bytearray(AI_SLOTS), bytearray(AI_SLOTS), bytes(AI_SLOTS)))
+    return _ai_tables
 
 
 class Stopped(Exception):

@@ -4,7 +4,7 @@ is a module of its own, loaded when a game is won or the checker opens and forgo
 engine.ToTom._win): from .mpy files its bytecode would hold the heap through every game.
 """
 
-from tet.games.to_tom.cards import CC, IS_RED, IS_YEU, OC
+from tet.games.to_tom.cards import CC, IS_RED, IS_YEU, OC, Texts
 from tet.games.to_tom import hand as H
 
 try:
@@ -231,45 +231,36 @@ def analyse(counts, exposed=(), players=5, should_stop=None):
 
 # ---- scoring a win ----
 
-# chức sắc: id, announcement, points (suông = 4)
-CHUC_SAC = (
-    ("suong", "Suông", 4),
-    ("tom", "Tôm", 6),
-    ("leo", "Lèo", 8),
-    ("kinh_cu", "Kính Cụ", 10),
-    ("thap_hong", "Thập Hồng", 12),
-    ("bach_dinh", "Bạch Định", 16),
-    ("chi_chi_nay", "Chi Chi nảy", 24),
-    ("kinh_tu_co", "Kính Tứ Cố", 48),
-)
-# extras the winning card's phu brings: id, announcement, points
-EXTRAS = (
-    ("xuyen", "Xuyên", 2),
-    ("xuyen_tu", "Xuyên tư", 4),
-    ("bi_tu", "Bí tư", 4),
-    ("bach_thu", "Bạch thủ", 4),
-)
-# consecutive wins: a streak of n previous wins adds 2n points
-STREAK = (
-    ("thong", "Thông"),
-    ("tam_khoi", "Tam khôi"),
-    ("tu_khoi", "Tứ khôi"),
-    ("ngu_khoi", "Ngũ khôi"),
-    ("luc_khoi", "Lục khôi"),
-    ("that_khoi", "Thất khôi"),
-    ("bat_khoi", "Bát khôi"),
-    ("cuu_khoi", "Cửu khôi"),
-)
+# The win's table: "id=announcement=points" per row, the chức sắc (suông = 4), the extras the
+# winning card's phu brings, then the consecutive wins (a streak of n previous wins adds 2n
+# points; the n-th row is its name). One string: as a tuple of tuples each text would be a heap
+# object of its own from .mpy files.
+_ROWS = Texts("suong=Suông=4,tom=Tôm=6,leo=Lèo=8,kinh_cu=Kính Cụ=10,thap_hong=Thập Hồng=12,"
+              "bach_dinh=Bạch Định=16,chi_chi_nay=Chi Chi nảy=24,kinh_tu_co=Kính Tứ Cố=48,"
+              "xuyen=Xuyên=2,xuyen_tu=Xuyên tư=4,bi_tu=Bí tư=4,bach_thu=Bạch thủ=4,"
+              "thong=Thông=0,tam_khoi=Tam khôi=0,tu_khoi=Tứ khôi=0,ngu_khoi=Ngũ khôi=0,"
+              "luc_khoi=Lục khôi=0,that_khoi=Thất khôi=0,bat_khoi=Bát khôi=0,cuu_khoi=Cửu khôi=0",
+              ",")
+_STREAK_ROW = const(12)     # the first streak row: Thông
+_STREAKS = const(8)
 # order of the chức sắc in the announcement
 _ANNOUNCE_ORDER = ("kinh_tu_co", "bach_dinh", "thap_hong", "kinh_cu", "chi_chi_nay", "tom",
                    "leo", "suong")
 
 
-def _row(table, ident):
-    for row in table:
+def _row(ident):
+    """(id, announcement, points) of the row of `ident` (KeyError when there is none)."""
+    for k in range(len(_ROWS)):
+        row = _ROWS[k].split("=")
         if row[0] == ident:
-            return row
+            return row[0], row[1], int(row[2])
     raise KeyError(ident)
+
+
+def _streak_row(streak):
+    """(id, name) of a streak of `streak` (> 0) previous wins (Cửu khôi and beyond: the last)."""
+    row = _ROWS[_STREAK_ROW + min(streak, _STREAKS) - 1].split("=")
+    return row[0], row[1]
 
 
 def _lent_totals(counts, exposed, lent):
@@ -341,21 +332,21 @@ def _special_phus(counts, card, single_wait, from_stock):
 def _points(ids, extras, streak):
     total = 4 + 2 * streak
     for ident in ids:
-        total += _row(CHUC_SAC, ident)[2] - 4
+        total += _row(ident)[2] - 4
     for ident in extras:
-        total += _row(EXTRAS, ident)[2]
+        total += _row(ident)[2]
     return total
 
 
 def _announce(ids, extras, streak):
     words = []
     if streak > 0:
-        words.append(STREAK[min(streak, len(STREAK)) - 1][1])
+        words.append(_streak_row(streak)[1])
     for ident in ids:
         if ident != "suong" or not (extras or streak > 0):
-            words.append(_row(CHUC_SAC, ident)[1])
+            words.append(_row(ident)[1])
     for ident in extras:
-        words.append(_row(EXTRAS, ident)[1])
+        words.append(_row(ident)[1])
     return ", ".join(words)
 
 
@@ -430,7 +421,7 @@ def score_win(counts, exposed, card, ctx=None):
     ids = [i for i in _ANNOUNCE_ORDER if i in ids]
     xuong = _announce(ids, extras, streak)
     if streak > 0:
-        extras = [STREAK[min(streak, len(STREAK)) - 1][0]] + extras
+        extras = [_streak_row(streak)[0]] + extras
     return {"chuc_sac": ids, "extras": extras, "points": points, "xuong": xuong,
             "partition": [list(p) for p in exposed] + _display_order(phus)}
 

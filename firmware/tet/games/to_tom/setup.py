@@ -7,7 +7,7 @@ import sys
 from tet.core.app import forget_module
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
-from tet.games.to_tom.table import SAVE, Table
+from tet.games.to_tom.table import SAVE, UI, Table
 from tet.ui.session import offer_resume
 from tet.ui.share_menu import together_items
 from tet.ui.widgets import Menu, rules_entry
@@ -61,6 +61,6 @@ class Setup(Menu):
     def _begin(self, menu):
         rng = Rng(self.app.rng.next32())
         hoi = T.Hoi(self.players, dealer=rng.below(self.players))
-        table = Table(self.app, hoi, None, rng, self.thap_hong_or_more)
-        table.save()
-        self.app.push(table)
+        Table(self.app, hoi, None, rng, self.thap_hong_or_more).save()
+        # the table opens from its save on a heap of its own, as every next game does
+        self.app.open_part(UI, "open_saved")

@@ -7,9 +7,9 @@ The last cursor stop (or prompt entry, or NEXT while the computer plays) opens t
 every player. The game is saved after every action.
 """
 
+import gc
 import sys
 
-from tet.games.to_tom.ai import Player
 from tet.core import gfx as G
 from tet.core import input as inp
 from tet.core import sound
@@ -23,6 +23,8 @@ from tet.ui.widgets import Message
 
 SAVE = "to_tom"
 RESTORE = "tet.games.to_tom.restore"
+AI = "tet.games.to_tom.ai"
+UI = "tet.games.to_tom.ui"
 # the setup menu's modules: not needed under a table of this gadget's own hội (see first_enter)
 SETUP_MODULES = ("tet.games.to_tom.setup", "tet.ui.share_menu", "tet.ui.session")
 HUMAN = 0
@@ -118,6 +120,13 @@ def result_text(hoi, game, names):
     return "\n".join(lines)
 
 
+def new_player(rng):
+    """A computer player, its module imported now if a win let it go (Table._play)."""
+    from tet.games.to_tom.ai import Player
+
+    return Player("bot", rng)
+
+
 def read_save(data, finished=False):
     """(hội, game, rng, thap_hong_or_more, event) of a saved table; ValueError when this
     version cannot read it (a field of the wrong type or out of range, a finished game unless
@@ -165,7 +174,7 @@ class Table(GameScreen):
         self.names = [seat_name(p) for p in range(hoi.n)]
         # a computer player per seat the computer plays, made now while the heap is whole (a
         # seat given to the computer later gets one when it first moves)
-        self.bots = [Player("bot", rng) if p != self.me and self._computer_plays(p) else None
+        self.bots = [new_player(rng) if p != self.me and self._computer_plays(p) else None
                      for p in range(hoi.n)]
         self.cursor = 0
         self.option = 0
@@ -197,8 +206,11 @@ class Table(GameScreen):
         return table
 
     def save_data(self):
-        return {"hoi": self.hoi.to_dict(), "game": self.game.to_dict(), "rng": self.rng.state,
-                "thap": self.thap_hong_or_more, "event": self.event}
+        return self._data(self.game, self.event)
+
+    def _data(self, game, event):
+        return {"hoi": self.hoi.to_dict(), "game": game.to_dict(), "rng": self.rng.state,
+                "thap": self.thap_hong_or_more, "event": event}
 
     # ----- state -----
 
@@ -229,8 +241,20 @@ class Table(GameScreen):
                 self.option = 0
 
     def _play(self, p, action):
+        if action[0] == "u":
+            self._let_computers_go()
         self.game.apply(p, action)
         self._played(action)
+
+    def _let_computers_go(self):
+        # An ù ends the game: the computer players are not needed before the next deal, which
+        # imports them again, and the win's scoring module takes their heap (from .mpy files
+        # the two do not fit beside the table and the engine).
+        for p in range(len(self.bots)):
+            self.bots[p] = None
+        if AI in sys.modules:
+            forget_module(AI)
+        gc.collect()
 
     def _last_event(self):
         """The line of what just happened (the log's last entry)."""
@@ -274,11 +298,15 @@ class Table(GameScreen):
             # closing the result goes home, as leaving the table does (first_enter)
             self.app.replace(Message(self.app, title, body))
             return
-        nxt = Table(self.app, self.hoi, None, self.rng, self.thap_hong_or_more)
-        nxt.save()
-        # the next table takes the result's place: the launcher below is never uncovered (it
-        # would forget the game's modules, and the next win import fresh copies beside them)
-        self.app.replace(Message(self.app, title, body, then=nxt))
+        # the next game is dealt and saved now (a power cut loses nothing); closing the result
+        # opens it from that save on a heap of its own (App.open_part)
+        nxt = self.hoi.new_game(self.rng, record=True)
+        nxt.thap_hong_or_more = bool(self.thap_hong_or_more)
+        gc.collect()
+        self.app.save_game(SAVE, self._data(nxt, ""), self.save_version)
+        nxt = None
+        app = self.app      # not self: the finished table is not kept while the result shows
+        app.replace(Message(app, title, body, on_close=lambda: app.open_part(UI, "open_saved")))
 
     # ----- events -----
 
@@ -339,8 +367,10 @@ class Table(GameScreen):
         # moves); BACK or the clock's limit cuts it short, BACK is handled once the move is made
         bot = self.bots[p]
         if bot is None:
-            bot = self.bots[p] = Player("bot", self.rng)
-        self._play(p, bot.choose(self.game, p, self.think_stop()))
+            bot = self.bots[p] = new_player(self.rng)
+        action = bot.choose(self.game, p, self.think_stop())
+        bot = None      # an ù lets the computer players go (_play)
+        self._play(p, action)
         self.due = None
 
     def _computer_plays(self, p):

@@ -5,16 +5,41 @@ frozen bytecode the collections cost nothing."""
 
 import gc
 
-MODULES = ("tet.games.to_tom.cards", "tet.games.to_tom.hand", "tet.games.to_tom.engine",
-           "tet.games.to_tom.ai", "tet.games.to_tom.table", "tet.games.to_tom.setup")
+# what a table plays with, in the order they are imported (smallest first)
+PLAY_MODULES = ("tet.games.to_tom.cards", "tet.games.to_tom.hand", "tet.games.to_tom.engine",
+                "tet.games.to_tom.ai", "tet.games.to_tom.table")
+UNREADABLE = "Không đọc được ván đã lưu. Bắt đầu ván mới."
+
+
+def _import(names):
+    for name in names:
+        gc.collect()
+        __import__(name)
+    gc.collect()
 
 
 def start(app):
     """The game's first screen: the setup menu (it offers to resume a saved game)."""
-    for name in MODULES:
-        gc.collect()
-        __import__(name)
-    gc.collect()
+    _import(PLAY_MODULES + ("tet.games.to_tom.setup",))
     from tet.games.to_tom.setup import Setup
 
     return Setup(app)
+
+
+def open_saved(app):
+    """The table of this gadget's saved hội, its modules imported anew (App.open_part: a new
+    hội and each next game are opened so, from the save just written). A save that cannot be
+    read is said, forgotten, and the setup menu shown."""
+    _import(PLAY_MODULES)
+    from tet.games.to_tom.table import SAVE, Table
+
+    data = app.load_game(SAVE)
+    table = None
+    if data is not None:
+        try:
+            table = Table.from_save(app, data)
+        except (KeyError, ValueError, TypeError, IndexError):
+            app.forget_game(SAVE)
+            app.notice = UNREADABLE
+    data = None
+    app.push(table if table is not None else start(app))
