@@ -146,7 +146,7 @@ def _memo_probe(hands):
     """Most memo entries a wait scan leaves filled, and the heap the memos' tables take, made
     by the first search and kept (None on CPython): the same tables made again, measured."""
     most = 0
-    H._begin()
+    H.begin()
     for counts in hands:
         H._cap[0] = 1
         W._open[0] = (1 << NKINDS) - 1

@@ -46,7 +46,10 @@ class FakeDisplay(framebuf.FrameBuffer):
     def show(self):
         self.shows += 1
         if self.texts is not None:
-            self.shown = sorted(self.texts)
+            # copied into the same list and sorted there: the record, which lives in the
+            # firmware's heap, asks it for no new block per frame
+            self.shown[:] = self.texts
+            self.shown.sort()
 
     def shown_text(self):
         """The text of the frame last shown, one line per text drawn, in reading order."""
@@ -381,7 +384,9 @@ def _watch_steps(app):
 
 def open_game(app, game_id):
     """From the launcher, walk to the game `game_id` (tet.games.registry) and press select, as a
-    player would; the game's position in the menu comes from the registry."""
+    player would; the game's position in the menu comes from the registry. Returns nothing: a
+    game's first screen left in a caller's frame would keep its modules when the game opens
+    its next part anew (App.open_part; MicroPython's collector reads frames conservatively)."""
     from tet.games.registry import GAMES, ID
 
     nxt, ok = TWO[app.hw.name]
@@ -394,7 +399,6 @@ def open_game(app, game_id):
         press(app, nxt)
     assert launcher.index == target
     press(app, ok)
-    return app.screen
 
 
 def walk_to(app, label):

@@ -15,7 +15,8 @@ def shown(app):
 def rules_on(board, game_id, last_word):
     nxt, ok = TWO[board]
     app = new_app(board)
-    setup = open_game(app, game_id)
+    open_game(app, game_id)
+    setup = app.screen
     walk_to(app, "Luật chơi")
     press(app, ok)
     lines = shown(app).split("\n")

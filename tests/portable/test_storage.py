@@ -56,12 +56,12 @@ def test_flipped_byte_is_corrupt_not_crash():
 def test_a_good_save_the_heap_cannot_hold_now_is_kept_and_a_bad_one_is_corrupt():
     st = _fresh()
     st.save("game", {"x": list(range(200))})
-    real = storage.decode
+    real = storage.parse
 
-    def no_room(data):
+    def no_room(f):
         raise MemoryError("memory allocation failed")
 
-    storage.decode = no_room
+    storage.parse = no_room
     try:
         try:
             st.load("game")
@@ -72,7 +72,7 @@ def test_a_good_save_the_heap_cannot_hold_now_is_kept_and_a_bad_one_is_corrupt()
         _flip_a_byte(st, "game")
         assert st.load("game") == (None, storage.CORRUPT)
     finally:
-        storage.decode = real
+        storage.parse = real
     st.save("game", {"x": 1})
     assert st.load("game") == ({"x": 1}, storage.OK)
 

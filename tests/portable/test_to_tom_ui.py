@@ -279,3 +279,21 @@ def test_a_next_game_whose_save_is_damaged_opens_the_setup_menu_with_a_notice():
     press(app, TWO["ttgo_tdisplay"][1])
     assert app.screen.title == "Tổ Tôm" and app.screen.selected == "Bắt đầu hội mới"
     assert len(app.stack) == 2 and app.load_game("to_tom") is None
+
+
+def test_a_power_cut_at_a_result_resumes_with_the_next_game_of_the_hoi():
+    from test_to_tom_ui_game import play_ui_game
+
+    app = new_app("ttgo_tdisplay")
+    _table, game = play_ui_game(app)
+    assert app.screen.title in ("Ù!", "Hoà")
+    scores = list(_table.hoi.scores)
+    _table = game = None
+    again = new_app("ttgo_tdisplay", keep_storage=True)     # the power went at the result
+    open_game(again, "totom")
+    assert "Tiếp tục ván trước" in again.hw.display.shown_text()
+    press(again, TWO["ttgo_tdisplay"][1])
+    table = again.screen
+    assert hasattr(table, "game") and table.game.to_move() >= 0
+    assert table.hoi.games == 1 and table.hoi.scores == scores
+    assert again.load_game("to_tom")["game"] == table.game.to_dict()    # saved as dealt

@@ -10,8 +10,9 @@ The directory is a path, or an object with `path` and the os-style `open`, `rena
 existing file, so both the save and the `.tmp` recovery remove the old file first: a power cut
 between the two leaves the complete `.tmp`, which load() finds.
 
-A save is streamed to the file as json writes it (the header, fixed width, is filled in last), so
-saving a big game never needs its whole text in the heap.
+A save is streamed to the file as json writes it (the header, fixed width, is filled in last),
+and read back the same way (checked in small pieces, then parsed from the file), so neither
+saving nor loading a big game ever needs its whole text in the heap.
 """
 
 import io
@@ -25,6 +26,7 @@ MISSING = "missing"
 CORRUPT = "corrupt"
 MAX_BYTES = 8192  # about 3x the largest save (a Tổ Tôm hội); a bigger file is refused unread
 _IS_DIR = 0x4000  # S_IFDIR in stat()'s mode
+CHUNK = 128  # bytes of a save's body read at a time to check it
 _ENOSPC = 28
 _EFBIG = 27
 
@@ -69,16 +71,28 @@ def _header_fields(line):
     return int(parts[1], 16), int(parts[2])
 
 
-def decode(data):
-    """Return the object in save bytes `data`, or raise ValueError if they are damaged."""
-    nl = data.find(b"\n")
-    if nl < 0:
-        raise ValueError("no header")
-    crc, size = _header_fields(data[:nl])
-    body = data[nl + 1:]
-    if len(body) != size or (crc32(body) & 0xFFFFFFFF) != crc:
+def checked(f):
+    """Check the save file open as `f` (at its start) against its header, reading the body in
+    CHUNK-byte pieces; return where the body starts. ValueError if it is damaged."""
+    head = f.readline()
+    crc, size = _header_fields(head.rstrip(b"\n"))
+    chunk = bytearray(CHUNK)
+    got = total = 0
+    n = f.readinto(chunk)
+    while n:
+        total += n
+        got = crc32(memoryview(chunk)[:n], got)
+        n = f.readinto(chunk)
+    if total != size or (got & 0xFFFFFFFF) != crc:
         raise ValueError("checksum mismatch")
-    return json.loads(body)
+    return len(head)
+
+
+def parse(f):
+    """The object of a checked save's body, read from the file `f` where it starts: json takes
+    it from the file itself, so a save is never held whole as text (a heap a game has cut up
+    may have no block that long)."""
+    return json.load(f)
 
 
 class Storage:
@@ -149,33 +163,15 @@ class Storage:
             return None, CORRUPT
         try:
             with self._open(path, "rb") as f:
-                return decode(f.read()), OK
-        except MemoryError:
-            # A save of ours (its checksum holds) that the heap has no room to read just now is
-            # kept: the error goes on up (App.step closes the game, the save is there next
-            # time). Only a file that is not a good save is damaged.
-            if self._intact(path):
-                raise
-            return None, CORRUPT
+                f.seek(checked(f))
+                # A MemoryError from here on is a save of ours (its checksum holds) that the heap
+                # has no room to read just now: it is kept, and the error goes on up (App.step
+                # closes the game, the save is there next time). Only a file that is not a good
+                # save is damaged.
+                return parse(f), OK
         except (ValueError, OSError, RuntimeError):
             # RuntimeError: CPython's parser gives up on deep nesting
             return None, CORRUPT
-
-    def _intact(self, path):
-        """True when the file's header matches its body (checked in 128-byte pieces)."""
-        chunk = bytearray(128)
-        try:
-            with self._open(path, "rb") as f:
-                want_crc, want_size = _header_fields(f.readline().rstrip(b"\n"))
-                crc = size = 0
-                n = f.readinto(chunk)
-                while n:
-                    size += n
-                    crc = crc32(memoryview(chunk)[:n], crc)
-                    n = f.readinto(chunk)
-                return size == want_size and (crc & 0xFFFFFFFF) == want_crc
-        except (ValueError, OSError, MemoryError):
-            return False
 
     def load(self, name):
         """Return `(obj, status)`: status is OK, MISSING or CORRUPT (obj is None unless OK).

@@ -5,9 +5,12 @@ Kept apart from tet.ui.widgets so that only games load it (the boot menu does no
 
 from tet.ui.widgets import Choice, Message
 
+UNREADABLE = "Không đọc được ván đã lưu. Bắt đầu ván mới."
+
 
 def offer_resume(app, name, title, build, spec=None, version=1, migrate=None):
-    """If game `name` is saved, ask whether to go on with it; `build(saved)` returns its screen.
+    """If game `name` is saved, ask whether to go on with it; `build(saved)` returns its screen
+    (or None when it opens one itself, e.g. through App.open_part).
 
     `spec`, `version`, `migrate`: what the save must be, as for `app.load_game`. A save the game
     cannot rebuild is reported, forgotten, and a new game starts.
@@ -24,8 +27,9 @@ def offer_resume(app, name, title, build, spec=None, version=1, migrate=None):
             screen = build(saved)
         except (KeyError, ValueError, TypeError, IndexError):
             app.forget_game(name)
-            app.push(Message(app, title, "Không đọc được ván đã lưu. Bắt đầu ván mới."))
+            app.push(Message(app, title, UNREADABLE))
             return
-        app.push(screen)
+        if screen is not None:
+            app.push(screen)
 
     app.push(Choice(app, title, ["Tiếp tục ván trước", "Ván mới"], picked))

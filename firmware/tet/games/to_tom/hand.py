@@ -90,7 +90,7 @@ def _table(slots):
 
 
 # Memos: direct-mapped caches (a growing dict would need ever larger contiguous blocks, which a
-# fragmented MicroPython heap may not have), made by the first search and kept (_begin): the
+# fragmented MicroPython heap may not have), made by the first search and kept (begin): the
 # heap that opens a table (setup menu, lobby) does not hold them. A colliding entry replaces
 # the old one; a hit compares the whole state, so the answers are exact whatever the hash. A
 # value of 0 marks a free slot: each call frees them all (_forget).
@@ -105,8 +105,9 @@ _NO_CAP = 99
 _FREE = bytes(_SLOTS)
 
 
-def _begin():
-    """Make the memos if no search has yet."""
+def begin():
+    """Make the memos if no search has yet (a table makes them before it reads its save, so
+    that they sit with the modules rather than among what the save's checks leave)."""
     global _memo_keys, _memo_vals
     if not _memo_vals:
         _memo_keys, _memo_vals = _table(_SLOTS)
@@ -286,7 +287,7 @@ def _capped(counts, cap):
     """_search of `counts` from kind 0 with the cap `cap` (the memo emptied after)."""
     _cap[0] = cap
     try:
-        _begin()
+        begin()
         st = _state(counts)
         return _search(st, 0, _hash(st))
     finally:
@@ -406,7 +407,7 @@ def winning_kinds(counts, kinds, exposed=(), players=5, first=False):
     found = []
     _cap[0] = need
     try:
-        _begin()
+        begin()
         st = _state(counts)
         for k in kinds:
             st[k] += 1

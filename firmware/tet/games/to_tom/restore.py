@@ -79,7 +79,9 @@ def _check_cards(T, g):
     for part in (g.stock, g.pile):
         for k in part:
             seen[k] += 1
-    if g.card >= 0 and g.phase != T.P_OVER:
+    # the card at the door: still there, unless a finished game's winner holds it (an ù on a
+    # card at a door leaves it at the door: the win is scored with it, the hand is not changed)
+    if g.card >= 0 and (g.phase != T.P_OVER or seen[g.card] == 3):
         seen[g.card] += 1
     for k in range(NKINDS):
         _need(seen[k] == 4, "the cards do not add up")

@@ -17,12 +17,14 @@ CHECKER_MODULES = ("tet.games.to_tom.checker", "tet.games.to_tom.scoring",
 
 
 def resume(app, data):
-    """The table of a saved game: a hội of this gadget's, or a shared table it hosted."""
+    """The table of a saved game: a shared table this gadget hosted; a hội of its own opens
+    from its save on a heap of its own (App.open_part, as each game does), so None."""
     if type(data) is dict and "table" in data:
         from tet.games.to_tom.table_host import resume_host
 
         return resume_host(app, data)
-    return Table.from_save(app, data)
+    app.open_part(UI, "open_saved")
+    return None
 
 
 class Setup(Menu):

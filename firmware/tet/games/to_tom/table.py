@@ -37,6 +37,10 @@ VIEW = ("view", None)       # the prompt's last entry: every player's laid phu
 # short ones that fit the 128x64 prompt line
 END_REFUSED = {T.NEED_CHO: (": cuối ván, đánh phải còn chờ", ": phải còn chờ"),
                T.NEED_THANH: (": cuối ván, đánh phải thành bài", ": phải thành bài")}
+# A block kept for the save after every action: the dict of a game's state wants one of half a
+# kilobyte, which a heap a game has cut into pieces may no longer have by its end. Taken when
+# the table opens (on a heap of its own, ui.open_saved), given to each save and taken back.
+ROOM = 1024
 THINK_FRAME_MS = 120        # the "Máy đang nghĩ…" marker moves one step per this many ms
 # button hints per board kind (two buttons A/B, or the arrows and OK) and per situation
 HINTS = {
@@ -127,6 +131,17 @@ def new_player(rng):
     return Player("bot", rng)
 
 
+def _room(size):
+    """A block of `size` bytes taken on a collected heap (None when there is none, or size 0)."""
+    if not size:
+        return None
+    gc.collect()
+    try:
+        return bytearray(size)
+    except MemoryError:
+        return None
+
+
 def read_save(data, finished=False):
     """(hội, game, rng, thap_hong_or_more, event) of a saved table; ValueError when this
     version cannot read it (a field of the wrong type or out of range, a finished game unless
@@ -161,6 +176,7 @@ class Table(GameScreen):
     save_key = SAVE
     bot_ms = BOT_MS
     me = HUMAN      # the seat whose hand this gadget shows (a guest's seat at a shared table)
+    room = ROOM     # the block kept for the saves (none at a shared table: issue 35's heap)
 
     def __init__(self, app, hoi, game, rng, thap_hong_or_more=0):
         GameScreen.__init__(self, app)
@@ -183,6 +199,8 @@ class Table(GameScreen):
         self.hand = []
         self.event = ""
         self.frame = 0
+        self._u = None      # a computer's ù, played by the next tick (_bot_step)
+        self._room = _room(self.room)
         self._refresh()
 
     def first_enter(self):
@@ -198,19 +216,27 @@ class Table(GameScreen):
 
     @classmethod
     def from_save(cls, app, data):
-        """Resume a game saved by save(); ValueError when this version cannot read it (see
-        read_save)."""
-        hoi, game, rng, thap, event = read_save(data)
+        """Resume a game saved by save(), or deal the next game of the hội when it was saved at
+        a result (_finish); ValueError when this version cannot read it (see read_save)."""
+        hoi, game, rng, thap, event = read_save(data, True)
+        dealt = game.phase == T.P_OVER
+        if dealt:
+            game = None
+            event = ""
         table = cls(app, hoi, game, rng, thap)
         table.event = event
+        if dealt:
+            table.save()
         return table
 
-    def save_data(self):
-        return self._data(self.game, self.event)
+    def save(self):
+        self._room = None
+        GameScreen.save(self)
+        self._room = _room(self.room)
 
-    def _data(self, game, event):
-        return {"hoi": self.hoi.to_dict(), "game": game.to_dict(), "rng": self.rng.state,
-                "thap": self.thap_hong_or_more, "event": event}
+    def save_data(self):
+        return {"hoi": self.hoi.to_dict(), "game": self.game.to_dict(), "rng": self.rng.state,
+                "thap": self.thap_hong_or_more, "event": self.event}
 
     # ----- state -----
 
@@ -252,6 +278,7 @@ class Table(GameScreen):
         # the two do not fit beside the table and the engine).
         for p in range(len(self.bots)):
             self.bots[p] = None
+        self._room = None
         if AI in sys.modules:
             forget_module(AI)
         gc.collect()
@@ -298,13 +325,10 @@ class Table(GameScreen):
             # closing the result goes home, as leaving the table does (first_enter)
             self.app.replace(Message(self.app, title, body))
             return
-        # the next game is dealt and saved now (a power cut loses nothing); closing the result
-        # opens it from that save on a heap of its own (App.open_part)
-        nxt = self.hoi.new_game(self.rng, record=True)
-        nxt.thap_hong_or_more = bool(self.thap_hong_or_more)
-        gc.collect()
-        self.app.save_game(SAVE, self._data(nxt, ""), self.save_version)
-        nxt = None
+        # saved with the game recorded: closing the result opens the table from this save on a
+        # heap of its own (App.open_part), which deals the next game (from_save); after a power
+        # cut the same game is dealt, from the same state of the generator
+        self.save()
         app = self.app      # not self: the finished table is not kept while the result shows
         app.replace(Message(app, title, body, on_close=lambda: app.open_part(UI, "open_saved")))
 
@@ -369,15 +393,26 @@ class Table(GameScreen):
         if bot is None:
             bot = self.bots[p] = new_player(self.rng)
         action = bot.choose(self.game, p, self.think_stop())
-        bot = None      # an ù lets the computer players go (_play)
-        self._play(p, action)
+        bot = None
         self.due = None
+        if action[0] == "u":
+            # played by the next tick: an ù lets the computer players go (_play), and a frame of
+            # this call may still point at the one that chose it (MicroPython's collector reads
+            # frames conservatively), which would keep their module beside the win's scoring
+            self._u = (p, action)
+            return
+        self._play(p, action)
 
     def _computer_plays(self, p):
         """True when this gadget's computer player decides for seat p."""
         return True
 
     def tick(self, now):
+        if self._u is not None:
+            p, action = self._u
+            self._u = None
+            self._play(p, action)
+            return True
         p = self.game.to_move()
         if p in (-1, self.me):
             return False

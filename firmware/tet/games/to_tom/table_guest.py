@@ -27,6 +27,8 @@ class GuestTable(Table):
     """A guest's table: `guest` is its end of the protocol; it shows the host's table with
     this gadget's own hand (a watcher sees no hand)."""
 
+    room = 0
+
     def __init__(self, app, guest):
         self.guest = guest
         self.watching = guest.seat == WATCH

@@ -33,6 +33,8 @@ def seat_names(people, own):
 class HostTable(Table):
     """The host's table: `host` is the table of the protocol (its adapter holds the hội)."""
 
+    room = 0
+
     def __init__(self, app, host, rng=None):
         self.host = host
         self.asked = -1     # the version at which an absent seat was last offered

@@ -8,7 +8,6 @@ import gc
 # what a table plays with, in the order they are imported (smallest first)
 PLAY_MODULES = ("tet.games.to_tom.cards", "tet.games.to_tom.hand", "tet.games.to_tom.engine",
                 "tet.games.to_tom.ai", "tet.games.to_tom.table")
-UNREADABLE = "Không đọc được ván đã lưu. Bắt đầu ván mới."
 
 
 def _import(names):
@@ -28,17 +27,26 @@ def start(app):
 
 def open_saved(app):
     """The table of this gadget's saved hội, its modules imported anew (App.open_part: a new
-    hội and each next game are opened so, from the save just written). A save that cannot be
-    read is said, forgotten, and the setup menu shown."""
+    hội, each next game and a resumed one open so). A save that cannot be read is said,
+    forgotten, and the setup menu shown."""
     _import(PLAY_MODULES)
-    from tet.games.to_tom.table import SAVE, Table
+    from tet.games.to_tom.hand import begin
+    from tet.games.to_tom.table import ROOM, SAVE, Table
 
+    begin()
+    # a block kept while the save is read: the game it holds wants one of most of a kilobyte
+    # (its attributes' table), which the save's many small objects would otherwise cut up
+    room = bytearray(ROOM)
     data = app.load_game(SAVE)
+    room = None
+    gc.collect()
     table = None
     if data is not None:
         try:
             table = Table.from_save(app, data)
         except (KeyError, ValueError, TypeError, IndexError):
+            from tet.ui.session import UNREADABLE
+
             app.forget_game(SAVE)
             app.notice = UNREADABLE
     data = None

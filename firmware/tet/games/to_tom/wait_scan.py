@@ -200,7 +200,7 @@ def waits(counts, exposed=(), players=5, should_stop=None):
     H._cap[0] = need
     _open[0] = room
     try:
-        H._begin()
+        H.begin()
         st = H._state(counts)
         _wait_mask(st, 0, need, 1, H._hash(st))
     finally:
