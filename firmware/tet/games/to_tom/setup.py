@@ -31,8 +31,6 @@ class Setup(Menu):
     """New hội: number of players (from the house rule), then Bắt đầu; Kiểm bài opens the hand
     checker (tet.games.to_tom.checker)."""
 
-    setup_menu = True   # a table of this gadget's own hội drops it from below (Table.first_enter)
-
     def __init__(self, app):
         self.players = app.rule("totom", "players", 5)
         self.thap_hong_or_more = app.rule("totom", "thap_hong_or_more", 0)

@@ -25,8 +25,6 @@ SAVE = "to_tom"
 RESTORE = "tet.games.to_tom.restore"
 AI = "tet.games.to_tom.ai"
 UI = "tet.games.to_tom.ui"
-# the setup menu's modules: not needed under a table of this gadget's own hội (see first_enter)
-SETUP_MODULES = ("tet.games.to_tom.setup", "tet.ui.share_menu", "tet.ui.session")
 HUMAN = 0
 BOT_MS = 600
 LOG_KEEP = 4
@@ -203,17 +201,6 @@ class Table(GameScreen):
         self._room = _room(self.room)
         self._refresh()
 
-    def first_enter(self):
-        # The setup menu is not kept under this gadget's own table: leaving the table, and
-        # the end of the hội, go home (the launcher), so the heap of its modules goes to the
-        # game.
-        stack = self.app.stack
-        if type(self) is Table and len(stack) > 2 and getattr(stack[-2], "setup_menu", False):
-            del stack[-2]
-            for name in SETUP_MODULES:
-                if name in sys.modules:
-                    forget_module(name)
-
     @classmethod
     def from_save(cls, app, data):
         """Resume a game saved by save(), or deal the next game of the hội when it was saved at
@@ -322,7 +309,7 @@ class Table(GameScreen):
         title, body = self.announce()
         if self.hoi.over():
             self.forget()
-            # closing the result goes home, as leaving the table does (first_enter)
+            # closing the result goes home (the launcher, under the table), as leaving does
             self.app.replace(Message(self.app, title, body))
             return
         # saved with the game recorded: closing the result opens the table from this save on a
