@@ -87,3 +87,24 @@ def test_pump_redraws_while_thinking_and_stops_on_back():
     # BACK to the screen
     assert again.stopped_at is not None and again.stopped_at < LONG_MS + 100
     assert heard == [inp.BACK]
+
+
+def opened_part(app):
+    """App.open_part's target in the test below: notes what the app held when it was called."""
+    import sys
+
+    app.part_seen = ([s.title for s in app.stack], "tet.games.to_tom.engine" in sys.modules)
+
+
+def test_a_next_part_opens_on_the_next_pass_after_the_launcher_forgot_the_game():
+    from fake_hw import open_game
+
+    app = new_app("ttgo_tdisplay")
+    open_game(app, "totom")
+    app.part_seen = None
+    app.open_part("test_app_loop", "opened_part")
+    assert app.part_seen is None                    # not at once: the game's code is running
+    run(app, 10)
+    # only the launcher left, and the game's modules forgotten, when the part was called
+    assert app.part_seen == (["Tết vui chơi"], False), app.part_seen
+    assert app.screen is app.stack[0]
