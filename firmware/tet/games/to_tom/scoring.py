@@ -46,8 +46,8 @@ _STRAYS = const(32)
 _LOOSE = const(4)      # flag: a partial split, any card may be left out
 _SPLIT_SLOTS = const(64)
 _SPLIT_MASK = const(63)     # _SPLIT_SLOTS - 1
-_NO_SPLIT_KEYS = (bytes(0),) * _SPLIT_SLOTS
-_split_keys = list(_NO_SPLIT_KEYS)
+_NO_KEY = bytes(0)
+_split_keys = [_NO_KEY] * _SPLIT_SLOTS
 _split_vals = [0] * _SPLIT_SLOTS
 
 
@@ -152,7 +152,10 @@ def best_partition(counts, got=0, flags=0, cap=99, loose=False):
     try:
         return _partition(H._state(counts) + bytearray(3), got, flags, cap, loose)
     finally:
-        _split_keys[:] = _NO_SPLIT_KEYS
+        # emptied slot by slot: a tuple of empty keys to copy would be one more block of half a
+        # kilobyte to find when a win loads this module
+        for slot in range(_SPLIT_SLOTS):
+            _split_keys[slot] = _NO_KEY
 
 
 def _partition(st, got, flags, cap, loose):
