@@ -611,6 +611,8 @@ class ToTom:
     def _set(self, phase, actor):
         self.phase = phase
         self.actor = actor
+        if phase == P_OVER:
+            evaluation.release()    # the game's searches are done: their memos go
 
     def _log(self, p, action, card, phu):
         self._offer = None
@@ -836,6 +838,7 @@ class ToTom:
 def _score_win(counts, exposed, card, ctx):
     """scoring.score_win, its module loaded for this win only and forgotten after: play does
     not need it, and from .mpy files its bytecode would hold the heap through every game."""
+    evaluation.release()
     gc.collect()
     from tet.games.to_tom import scoring
 

@@ -90,10 +90,10 @@ def _table(slots):
 
 
 # Memos: direct-mapped caches (a growing dict would need ever larger contiguous blocks, which a
-# fragmented MicroPython heap may not have), made by the first search and kept (begin): the
-# heap that opens a table (setup menu, lobby) does not hold them. A colliding entry replaces
-# the old one; a hit compares the whole state, so the answers are exact whatever the hash. A
-# value of 0 marks a free slot: each call frees them all (_forget).
+# fragmented MicroPython heap may not have), made by the first search and kept (begin) until a
+# game ends (release): the heap that opens a table (setup menu, lobby) does not hold them. A
+# colliding entry replaces the old one; a hit compares the whole state, so the answers are
+# exact whatever the hash. A value of 0 marks a free slot: each call frees them all (_forget).
 _SLOTS = 64
 _MEMO_MASK = const(63)      # _SLOTS - 1
 _memo_keys = []
@@ -103,6 +103,14 @@ _memo_vals = bytearray(0)   # value: lưng + 2 (1 for "not thành")
 _cap = [0]
 _NO_CAP = 99
 _FREE = bytes(_SLOTS)
+
+
+def release():
+    """Free the memos (the next search makes them again): at the end of a game, so that what
+    comes then (the win's scoring module, the next deal, a save read back) has their heap."""
+    global _memo_keys, _memo_vals
+    _memo_keys = []
+    _memo_vals = bytearray(0)
 
 
 def begin():
