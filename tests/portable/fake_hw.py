@@ -5,6 +5,8 @@ a settable clock and button mask, a recording buzzer. Same contract as boards/ a
 import gc
 import os
 
+import struct
+
 import framebuf
 
 # board id -> (width, height, depth, button names, has motion, has buzzer)
@@ -26,6 +28,67 @@ def _fb_size(width, height, depth):
 _BUFFER = bytearray(max(_fb_size(b[0], b[1], b[2]) for b in BOARDS.values()))
 
 
+def _utf8(text):
+    """The UTF-8 bytes of `text`: on MicroPython a view of the string's own, no copy."""
+    try:
+        return memoryview(text)     # pyright: ignore[reportArgumentType]
+    except TypeError:               # CPython
+        return text.encode()
+
+
+class TextRecord:
+    """What the firmware's Gfx tells a display it draws, (y, x, text) since the last clear, and
+    the same at the last show(): kept as bytes in two buffers of the display's, so that the
+    record holds none of the firmware's strings (on a board a string is garbage once drawn) and
+    takes no new block per frame. Each entry: y and x (signed), the text's length (2 bytes
+    each) and its UTF-8 bytes."""
+
+    def __init__(self):
+        # the first display of a process takes the buffers the harness allocated at import
+        self._drawn, self._shown = _FIRST_RECORD.pop() if _FIRST_RECORD else \
+            (bytearray(RECORD_BYTES), bytearray(RECORD_BYTES))
+        self._used = 0
+        self._shown_used = 0
+
+    def append(self, entry):
+        y, x, text = entry
+        data = _utf8(text)
+        start = self._used
+        end = start + 6 + len(data)
+        buf = self._drawn
+        if end > len(buf):
+            raise OverflowError("a frame drew more text than the test record holds")
+        struct.pack_into("<hhH", buf, start, y, x, len(data))
+        buf[start + 6:end] = data
+        self._used = end
+
+    def __delitem__(self, _everything):
+        # Gfx.clear() deletes the record's whole slice, as of a list
+        self._used = 0
+
+    def show(self):
+        """The texts drawn so far become those of the frame shown."""
+        n = self._used
+        memoryview(self._shown)[:n] = memoryview(self._drawn)[:n]
+        self._shown_used = n
+
+    def shown(self):
+        """The entries of the frame last shown, as (y, x, text), in the order drawn."""
+        buf = self._shown
+        out = []
+        i = 0
+        while i < self._shown_used:
+            y, x, n = struct.unpack_from("<hhH", buf, i)
+            out.append((y, x, bytes(buf[i + 6:i + 6 + n]).decode()))
+            i += 6 + n
+        return out
+
+
+# A frame's text takes up to about 540 bytes in the suite (the hand checker's).
+RECORD_BYTES = 1024
+_FIRST_RECORD = [(bytearray(RECORD_BYTES), bytearray(RECORD_BYTES))]
+
+
 class FakeDisplay(framebuf.FrameBuffer):
     """A framebuffer with the display extras: show(), set_palette(), brightness()."""
 
@@ -40,20 +103,16 @@ class FakeDisplay(framebuf.FrameBuffer):
         self.shows = 0
         self.palette = None
         self.level = None
-        self.texts = []
-        self.shown = []
+        self.texts = TextRecord()
 
     def show(self):
         self.shows += 1
         if self.texts is not None:
-            # copied into the same list and sorted there: the record, which lives in the
-            # firmware's heap, asks it for no new block per frame
-            self.shown[:] = self.texts
-            self.shown.sort()
+            self.texts.show()
 
     def shown_text(self):
         """The text of the frame last shown, one line per text drawn, in reading order."""
-        return "\n".join(t[2] for t in self.shown)
+        return "\n".join(t[2] for t in sorted(self.texts.shown()))
 
     def set_palette(self, rgb):
         self.palette = rgb
