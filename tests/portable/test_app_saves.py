@@ -215,3 +215,17 @@ def test_a_save_of_another_version_is_refused_or_migrated():
     assert app.load_game("g", spec, version=2, migrate=broken) is None
     run(app, 20)                    # the loop shows the app's notice over the current screen
     _notice_shown(app, "phiên bản")
+
+
+def test_the_load_checks_leave_once_a_save_is_read():
+    import sys
+
+    app = new_app("devkit_ssd1306")
+    spec = ("dict", {"turn": ("int", 0, 3)})
+    app.save_game("g", {"turn": 1})
+    assert app.load_game("g", spec) == {"turn": 1}
+    # what checked it is not kept while the game builds its state from it
+    assert "tet.core.saves" not in sys.modules and "tet.core.schema" not in sys.modules
+    app.save_game("g", {"turn": 9})
+    assert app.load_game("g", spec) is None                   # checked again, and refused
+    assert "tet.core.saves" not in sys.modules and "tet.core.schema" not in sys.modules

@@ -297,3 +297,25 @@ def test_a_power_cut_at_a_result_resumes_with_the_next_game_of_the_hoi():
     assert hasattr(table, "game") and table.game.to_move() >= 0
     assert table.hoi.games == 1 and table.hoi.scores == scores
     assert again.load_game("to_tom")["game"] == table.game.to_dict()    # saved as dealt
+
+
+def test_a_table_reads_its_save_before_the_computer_players_and_the_screen_load():
+    import sys
+
+    app = open_table("ttgo_tdisplay")
+    loaded = []
+    load_game = app.load_game
+
+    def load_and_look(name, *args):
+        data = load_game(name, *args)
+        loaded.append([m for m in sys.modules if m.startswith("tet.games.to_tom.")])
+        return data
+
+    app.load_game = load_and_look
+    app.open_part("tet.games.to_tom.ui", "open_saved")
+    run(app, 100)
+    # the save's data and its checks are gone before a third of the table's code comes in
+    assert loaded and "tet.games.to_tom.engine" in loaded[0]
+    assert "tet.games.to_tom.ai" not in loaded[0] and "tet.games.to_tom.table" not in loaded[0]
+    assert hasattr(app.screen, "game") and "tet.games.to_tom.restore" not in sys.modules
+    assert app.load_game("to_tom")["game"] == app.screen.game.to_dict()

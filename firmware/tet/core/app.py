@@ -249,6 +249,12 @@ class App:
         if data is None:
             self.storage.delete(name)
             self.notice = saves.SAVE_REFUSED
+        # the checks are done: their modules leave now, not when the game does (a game that
+        # opens from its save then builds its state and loads its screens without them)
+        del saves
+        for module in TRANSIENT:
+            if module in sys.modules:
+                forget_module(module)
         return data
 
     def save_game(self, name, data, version=1):

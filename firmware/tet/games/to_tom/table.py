@@ -14,15 +14,13 @@ from tet.core import gfx as G
 from tet.core import input as inp
 from tet.core import sound
 from tet.core.app import forget_module
-from tet.core.rng import Rng
 from tet.core.text import clip
 from tet.games.to_tom import engine as T
 from tet.games.to_tom.cards import CODES, IS_RED, IS_YEU, NAMES
+from tet.games.to_tom.engine import SAVE
 from tet.ui.game_screen import GameScreen
 from tet.ui.widgets import Message
 
-SAVE = "to_tom"
-RESTORE = "tet.games.to_tom.restore"
 AI = "tet.games.to_tom.ai"
 UI = "tet.games.to_tom.ui"
 HUMAN = 0
@@ -140,33 +138,6 @@ def _room(size):
         return None
 
 
-def read_save(data, finished=False):
-    """(hội, game, rng, thap_hong_or_more, event) of a saved table; ValueError when this
-    version cannot read it (a field of the wrong type or out of range, a finished game unless
-    `finished`, a hội of another table)."""
-    if type(data) is not dict:
-        raise ValueError("Tổ Tôm save: not a dict")
-    state = data.get("rng")
-    thap = data.get("thap", 0)
-    event = data.get("event", "")
-    if type(state) is not int or not 0 < state < 1 << 32 or thap not in (0, 1) or \
-            type(event) is not str or len(event) > 80:
-        raise ValueError("Tổ Tôm save: table")
-    rng = Rng(1)
-    rng.state = state
-    try:
-        game = T.ToTom.from_dict(data.get("game"))
-        hoi = T.Hoi.from_dict(data.get("hoi"))
-    finally:
-        # the save's checks (tet.games.to_tom.restore) are not needed at the table
-        if RESTORE in sys.modules:
-            forget_module(RESTORE)
-    if (game.phase == T.P_OVER and not finished) or hoi.n != game.n:
-        raise ValueError("Tổ Tôm save: game")
-    game.log = []
-    return hoi, game, rng, thap, event
-
-
 class Table(GameScreen):
     """One game of the hội at the table."""
 
@@ -202,10 +173,10 @@ class Table(GameScreen):
         self._refresh()
 
     @classmethod
-    def from_save(cls, app, data):
+    def from_save(cls, app, saved):
         """Resume a game saved by save(), or deal the next game of the hội when it was saved at
-        a result (_finish); ValueError when this version cannot read it (see read_save)."""
-        hoi, game, rng, thap, event = read_save(data, True)
+        a result (_finish): `saved` is what tet.games.to_tom.ui.read_save(data, True) found."""
+        hoi, game, rng, thap, event = saved
         dealt = game.phase == T.P_OVER
         if dealt:
             game = None

@@ -14,7 +14,8 @@ from binascii import unhexlify
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
 from tet.games.to_tom import shared
-from tet.games.to_tom.table import Table, event_text, read_save
+from tet.games.to_tom.table import Table, event_text
+from tet.games.to_tom.saved import read_save
 from tet.net.deal import new_secret
 from tet.net.table import COMPUTER, ME
 from tet.ui.together import close_table, offer_absent, resume_table, table_moved

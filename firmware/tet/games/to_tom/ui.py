@@ -1,13 +1,18 @@
-"""Tổ Tôm: the launcher's entry point. The engine, the computer players and the screens
-(tet.games.to_tom.table, .setup) are imported one by one, smallest first, with a collection in
-between, so that compiling them from source (a plain file install) fits the heap; from ROMFS or
-frozen bytecode the collections cost nothing."""
+"""Tổ Tôm: the launcher's entry point, and a table read back from its save. The engine, the
+computer players and the screens (tet.games.to_tom.table, .setup) are imported one by one,
+smallest first, with a collection in between, so that compiling them from source (a plain file
+install) fits the heap; from ROMFS or frozen bytecode the collections cost nothing."""
 
 import gc
 
-# what a table plays with, in the order they are imported (smallest first)
-PLAY_MODULES = ("tet.games.to_tom.cards", "tet.games.to_tom.hand", "tet.games.to_tom.engine",
-                "tet.games.to_tom.ai", "tet.games.to_tom.table")
+# what a table plays with, in the order they are imported (smallest first): reading a save
+# needs the first three; the computer players and the screen come once it is read
+READ_MODULES = ("tet.games.to_tom.cards", "tet.games.to_tom.hand", "tet.games.to_tom.engine")
+PLAY_MODULES = READ_MODULES + ("tet.games.to_tom.ai", "tet.games.to_tom.table")
+SAVED = "tet.games.to_tom.saved"
+# A block kept while the save is read: the game it holds wants one of most of a kilobyte (its
+# attributes' table), which the save's many small objects would otherwise cut up.
+READ_ROOM = 1024
 
 
 def _import(names):
@@ -28,26 +33,38 @@ def start(app):
 def open_saved(app):
     """The table of this gadget's saved hội, its modules imported anew (App.open_part: a new
     hội, each next game and a resumed one open so). A save that cannot be read is said,
-    forgotten, and the setup menu shown."""
-    _import(PLAY_MODULES)
+    forgotten, and the setup menu shown.
+
+    The save is read and checked with the engine alone: the computer players and the table's
+    screen, a third of what a table loads, come after the save's data and its checks are
+    gone, so the heap never holds both."""
+    _import(READ_MODULES)
+    from tet.core.app import forget_module
+    from tet.games.to_tom.engine import SAVE
     from tet.games.to_tom.hand import begin
-    from tet.games.to_tom.table import ROOM, SAVE, Table
 
     begin()
-    # a block kept while the save is read: the game it holds wants one of most of a kilobyte
-    # (its attributes' table), which the save's many small objects would otherwise cut up
-    room = bytearray(ROOM)
+    room = bytearray(READ_ROOM)
     data = app.load_game(SAVE)
     room = None
-    gc.collect()
-    table = None
+    saved = None
     if data is not None:
+        from tet.games.to_tom.saved import read_save
+
         try:
-            table = Table.from_save(app, data)
+            saved = read_save(data, True)
         except (KeyError, ValueError, TypeError, IndexError):
             from tet.ui.session import UNREADABLE
 
             app.forget_game(SAVE)
             app.notice = UNREADABLE
+        read_save = None
+        forget_module(SAVED)
     data = None
-    app.push(table if table is not None else start(app))
+    if saved is None:
+        app.push(start(app))
+        return
+    _import(PLAY_MODULES[len(READ_MODULES):])
+    from tet.games.to_tom.table import Table
+
+    app.push(Table.from_save(app, saved))
