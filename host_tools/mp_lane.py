@@ -91,6 +91,39 @@ def run(mode, target, args=(), heap="1M", timeout=600):
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd)
 
 
+def test_functions(module):
+    """The names of the test_* functions of portable test module `module`, in the order the
+    prelude runs them."""
+    path = os.path.join(ROOT, "tests", "portable", module + ".py")
+    with open(path, encoding="utf-8") as f:
+        names = [line[4:line.index("(")] for line in f if line.startswith("def test_")]
+    return sorted(names)
+
+
+def run_each(module, args=(), heap="1M", timeout=600):
+    """Run every test function of `module` in a micropython process of its own, as a board
+    boots afresh for each (a gadget never holds two apps' heaps: in one process, an earlier
+    test's app can stay reachable from a stale word the collector reads conservatively, and the
+    heap's layout then decides). Returns a CompletedProcess of them all: the first non-zero
+    return code, the outputs one after the other, and the prelude's count line for the whole."""
+    codes, outs, errs = [], [], []
+    passed = failed = 0
+    for name in test_functions(module):
+        res = run("test", module + ":" + name, args, heap, timeout)
+        codes.append(res.returncode)
+        errs.append(res.stderr)
+        for line in res.stdout.splitlines():
+            words = line.split()
+            if len(words) == 4 and words[1] == "passed," and words[3] == "failed":
+                passed += int(words[0])
+                failed += int(words[2])
+            else:
+                outs.append(line)
+    code = next((c for c in codes if c), 0)
+    outs.append("%d passed, %d failed" % (passed, failed))
+    return subprocess.CompletedProcess(module, code, "\n".join(outs) + "\n", "".join(errs))
+
+
 def heap_with_image(heap_kb, image):
     """The -X heapsize that leaves `heap_kb` KB to the firmware after a ROMFS image is loaded.
 
@@ -111,7 +144,8 @@ def heap_without_harness(heap_kb, install, module):
     framebuffer's share of that, which a board allocates too. A board has none of the rest, so
     the heap grows by it, plus slack for the blocks' rounding.
     """
-    res = run("harness", module, ["--install", install], heap="4M", timeout=120)
+    res = run("harness", module.partition(":")[0], ["--install", install], heap="4M",
+              timeout=120)
     fields = res.stdout.split()
     if res.returncode == 1 and fields[:1] == ["harness:"]:
         return None

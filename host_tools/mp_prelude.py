@@ -5,7 +5,8 @@ Usage (by host_tools/mp_lane.py, not by hand):
 
 It hides the unix port's modules that the ESP32 firmware lacks, puts `firmware/` and `boards/`
 first on `sys.path`, then either runs every `test_*` function of a portable test module
-(MODE `test`), imports a module and calls its `main(args)` (MODE `run`), or imports a module
+(MODE `test`; TARGET `module:function` runs that one), imports a module and calls its
+`main(args)` (MODE `run`), or imports a module
 and prints what the harness then holds (MODE `harness`, see `_harness`).
 
 `--install PATH` imports the firmware from an install instead of the .py sources: a ROMFS image
@@ -31,9 +32,11 @@ def _esp32_import(name, *args):
 builtins.__import__ = _esp32_import
 
 
-def _run_tests(modname):
+def _run_tests(target):
+    # `module` runs every test_* function of the module, `module:function` that one only
+    modname, _colon, only = target.partition(":")
     mod = __import__(modname)
-    names = sorted(n for n in dir(mod) if n.startswith("test_"))
+    names = [only] if only else sorted(n for n in dir(mod) if n.startswith("test_"))
     failed = 0
     for name in names:
         fn = getattr(mod, name)

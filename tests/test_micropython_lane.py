@@ -5,7 +5,7 @@ import os
 import pytest
 
 from build import install_firmware
-from mp_lane import ROOT, heap_with_image, heap_without_harness, micropython_binary, run
+from mp_lane import ROOT, heap_with_image, heap_without_harness, micropython_binary, run, run_each
 from romfs import build_image
 
 PORTABLE = os.path.join(ROOT, "tests", "portable")
@@ -32,7 +32,8 @@ def heap_for(module):
 
     Such a module runs twice: importing the firmware from a ROMFS image (bytecode in flash, a
     device with a ROMFS partition) and from a directory of .mpy files (a stock board, bytecode
-    loaded into the heap). The others import the .py files with a 1 MB heap.
+    loaded into the heap), each of its tests in a process of its own (run_budgeted). The others
+    import the .py files with a 1 MB heap, in one process.
     """
     with open(os.path.join(PORTABLE, module + ".py"), encoding="utf-8") as f:
         for line in f:
@@ -44,16 +45,19 @@ def heap_for(module):
 BUDGETED = [m for m in MODULES if heap_for(m) != "1M"]
 
 
-def device_heap(heap, install, module):
-    """The -X heapsize that gives the firmware `heap` (e.g. "160K") as on a board: the heap the
-    module and the harness hold before the firmware boots is added (mp_lane's
-    heap_without_harness), unless the module imports firmware at its top; then the harness
-    shares the budget (and a ROMFS image gets its own room, heap_with_image)."""
+def run_budgeted(module, install, heap):
+    """Run `module` from `install` giving the firmware `heap` (e.g. "160K") as on a board: the
+    heap the module and the harness hold before the firmware boots is added (mp_lane's
+    heap_without_harness), and each test runs in a process of its own, as a board boots afresh
+    for each (mp_lane.run_each). A module that imports firmware at its top shares the budget
+    with its harness (a ROMFS image gets its own room, heap_with_image) and runs whole in one
+    process: its tests are of the parts, not of a gadget that boots."""
     kb = int(heap[:-1])
     got = heap_without_harness(kb, install, module)
     if got is not None:
-        return got
-    return heap_with_image(kb, install) if not os.path.isdir(install) else heap
+        return run_each(module, ["--install", install], heap=got)
+    size = heap_with_image(kb, install) if not os.path.isdir(install) else heap
+    return run("test", module, ["--install", install], heap=size)
 
 
 def check(res):
@@ -76,8 +80,7 @@ def test_portable_module_under_micropython(module, romfs_image):
     if heap == "1M":
         check(run("test", module, heap=heap))
     else:
-        check(run("test", module, ["--install", romfs_image],
-                  heap=device_heap(heap, romfs_image, module)))
+        check(run_budgeted(module, romfs_image, heap))
 
 
 # Known to run out of heap in the file install today (issues 11 and 34; measured with the
@@ -85,11 +88,9 @@ def test_portable_module_under_micropython(module, romfs_image):
 # expected failures until the games' heap shrinks (not strict: near its least heap, a run can
 # pass at one size and fail a kilobyte above; `make bench` finds each least heap).
 FILE_LANE_SHORT = {
-    "test_to_tom_ui_end": "measured 2026-12-05 (a scan of 150-172K): passes from 156K, but not "
-                          "at every size above (160K fails; hostbench_stock: 161K): three boards' games, then leaving "
-                          "and resuming, on a heap the games have cut up; the layout decides",
-    "test_long_evening": "measured 2026-12-05: passes from 167K; Tổ Tôm after the other games "
-                         "needs the interpreter's seventh name pool (14 KB in one block)",
+    "test_long_evening": "measured 2026-12-05 (each test a process): passes from 166K; Tổ Tôm "
+                         "after the other games needs the interpreter's seventh name pool "
+                         "(14 KB in one block)",
     "test_to_tom_together": "two gadgets in one heap, Tổ Tôm from .mpy files: since the computer "
                             "players wait (issue 14) this seeded game ends in a win, and the "
                             "win's scoring module finds 79 KB free but no block over 2 KB "
@@ -98,12 +99,6 @@ FILE_LANE_SHORT = {
                                     "are in use (43.5 KB of it the test harness); the lobby "
                                     "closes with the out-of-memory message (measured "
                                     "2026-12-01; ROMFS passes at 160K)",
-    "test_to_tom_ui_game": "measured 2026-12-05 (hostbench_stock): passes from 152K, so at "
-                           "160K with 8 KB to spare, short of the 12 KB that would make the "
-                           "heap's layout unable to decide",
-    "test_to_tom_long_hoi": "measured 2026-12-05 (hostbench_stock): passes from 156K (each "
-                            "game opens on a heap of its own, its save read before the computer "
-                            "players load; it needed 200K before)",
     "test_to_tom_together_host": "hosting a Tổ Tôm table from .mpy files: the lobby, the host's "
                                  "table and the shared state beside the game's modules "
                                  "(measured 2026-12-02)",
@@ -126,10 +121,17 @@ FILE_LANE_SHORT = {
     pytest.param(m, marks=pytest.mark.xfail(reason=FILE_LANE_SHORT[m])) if m in FILE_LANE_SHORT
     else m for m in BUDGETED])
 def test_budgeted_module_from_a_file_install(module, file_install):
-    check(run("test", module, ["--install", file_install],
-              heap=device_heap(heap_for(module), file_install, module)))
+    check(run_budgeted(module, file_install, heap_for(module)))
 
 
 def test_hidden_modules_are_really_hidden():
     res = run("test", "mp_hidden_probe")
     assert res.returncode == 0, res.stdout + res.stderr
+
+
+def test_each_budgeted_test_runs_in_a_process_of_its_own():
+    # a board boots afresh for each test: nothing of one test's heap is there for the next
+    res = run_each("lane_fresh_probe")
+    assert res.returncode == 0 and res.stdout.endswith("2 passed, 0 failed\n"), res.stdout
+    whole = run("test", "lane_fresh_probe")
+    assert whole.returncode == 1 and "1 passed, 1 failed" in whole.stdout, whole.stdout

@@ -38,19 +38,28 @@ def _utf8(text):
 
 class TextRecord:
     """What the firmware's Gfx tells a display it draws, (y, x, text) since the last clear, and
-    the same at the last show(): kept as bytes in two buffers of the display's, so that the
-    record holds none of the firmware's strings (on a board a string is garbage once drawn) and
-    takes no new block per frame. Each entry: y and x (signed), the text's length (2 bytes
-    each) and its UTF-8 bytes."""
+    the same at the last show(): kept as bytes in two buffers allocated with the harness, so that
+    the record holds none of the firmware's strings (on a board a string is garbage once drawn)
+    and takes no block of the firmware's heap. Each entry: y and x (signed), the text's length
+    (2 bytes each) and its UTF-8 bytes. The buffers go to displays in turn, RECORD_SLOTS at a
+    time: a display whose slot a later one took records nothing more, and reading it is an
+    error that says so."""
 
     def __init__(self):
-        # the first display of a process takes the buffers the harness allocated at import
-        self._drawn, self._shown = _FIRST_RECORD.pop() if _FIRST_RECORD else \
-            (bytearray(RECORD_BYTES), bytearray(RECORD_BYTES))
+        self._slot = _next_slot[0]
+        _next_slot[0] = (self._slot + 1) % RECORD_SLOTS
+        _slot_owner[self._slot] = self
+        self._drawn = _RECORDS[2 * self._slot]
+        self._shown = _RECORDS[2 * self._slot + 1]
         self._used = 0
         self._shown_used = 0
 
+    def _mine(self):
+        return _slot_owner[self._slot] is self
+
     def append(self, entry):
+        if not self._mine():
+            return
         y, x, text = entry
         data = _utf8(text)
         start = self._used
@@ -68,12 +77,16 @@ class TextRecord:
 
     def show(self):
         """The texts drawn so far become those of the frame shown."""
-        n = self._used
-        memoryview(self._shown)[:n] = memoryview(self._drawn)[:n]
-        self._shown_used = n
+        if self._mine():
+            n = self._used
+            memoryview(self._shown)[:n] = memoryview(self._drawn)[:n]
+            self._shown_used = n
 
     def shown(self):
         """The entries of the frame last shown, as (y, x, text), in the order drawn."""
+        if not self._mine():
+            raise AssertionError("more than %d gadgets in one test: this display's text record "
+                                 "went to a later one (fake_hw.RECORD_SLOTS)" % RECORD_SLOTS)
         buf = self._shown
         out = []
         i = 0
@@ -84,9 +97,14 @@ class TextRecord:
         return out
 
 
-# A frame's text takes up to about 540 bytes in the suite (the hand checker's).
-RECORD_BYTES = 1024
-_FIRST_RECORD = [(bytearray(RECORD_BYTES), bytearray(RECORD_BYTES))]
+# The records' buffers (a frame's text takes up to about 540 bytes in the suite, the hand
+# checker's): made with the harness, a drawn and a shown one per slot, for the gadgets a test
+# holds at once (five: a Tổ Tôm host and four guests).
+RECORD_SLOTS = 5
+RECORD_BYTES = 640
+_RECORDS = [bytearray(RECORD_BYTES) for _ in range(2 * RECORD_SLOTS)]
+_slot_owner = [None] * RECORD_SLOTS
+_next_slot = [0]
 
 
 class FakeDisplay(framebuf.FrameBuffer):
