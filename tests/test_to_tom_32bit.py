@@ -62,7 +62,7 @@ def locked_waits(counts, players):
         ok = 0
     micropython.heap_unlock()
     H._forget()
-    W._wait_tags[:] = W._FREE_WAIT
+    H.zero(W._wait_tags, W._WAIT_ZERO)
     return ok, [w for w in range(30) if room >> w & 1 and not W._open[0] >> w & 1]
 
 

@@ -155,7 +155,7 @@ def _memo_probe(hands):
         filled = sum(1 for v in H._memo_vals if v) + sum(1 for t in W._wait_tags if t)
         most = max(most, filled)
         H._forget()
-        W._wait_tags[:] = W._FREE_WAIT
+        H.zero(W._wait_tags, W._WAIT_ZERO)
     base = benchlib.heap_used()
     tables = (H._table(H._SLOTS), H._table(W._WAIT_SLOTS))
     after = benchlib.heap_used()

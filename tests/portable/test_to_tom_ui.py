@@ -318,4 +318,17 @@ def test_a_table_reads_its_save_before_the_computer_players_and_the_screen_load(
     assert loaded and "tet.games.to_tom.engine" in loaded[0]
     assert "tet.games.to_tom.ai" not in loaded[0] and "tet.games.to_tom.table" not in loaded[0]
     assert hasattr(app.screen, "game") and "tet.games.to_tom.restore" not in sys.modules
+    assert "tet.games.to_tom.saved" not in sys.modules
     assert app.load_game("to_tom")["game"] == app.screen.game.to_dict()
+
+
+def test_the_setup_menu_leaves_the_computer_players_unloaded():
+    import sys
+
+    app = new_app("ttgo_tdisplay")
+    open_game(app, "totom")
+    assert app.screen.title == "Tổ Tôm"
+    # a shared table of people alone never needs them; a table of one's own imports them anew
+    assert "tet.games.to_tom.ai" not in sys.modules
+    press(app, TWO["ttgo_tdisplay"][1])                 # Bắt đầu hội mới
+    assert hasattr(app.screen, "game") and "tet.games.to_tom.ai" in sys.modules

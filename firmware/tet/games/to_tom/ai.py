@@ -88,7 +88,7 @@ class Evaluator:
 
     def __init__(self):
         # kept by the hand module, which outlives this one (see hand.ai_tables)
-        self.values, self.checks, self._empty = evaluation.ai_tables()
+        self.values, self.checks = evaluation.ai_tables()
         self.max_nodes = DEFAULT_NODES
         self.nodes = 0
         self.unseen = bytearray(NKINDS)
@@ -105,7 +105,7 @@ class Evaluator:
         self.lung = lung_weight
         self.max_nodes = 0 if self.stopped else max_nodes
         self.nodes = 0
-        self.values[:] = self._empty
+        evaluation.zero(self.values, evaluation.AI_ZERO)
 
     def value(self, hand):
         """Value of a concealed count vector (modified during the search, restored after)."""

@@ -14,6 +14,8 @@ comes from a second search that also weighs Tôm, Lèo and the cards left out
 (scoring.best_partition).
 """
 
+import struct
+
 from tet.games.to_tom.cards import IS_YEU
 
 try:
@@ -89,6 +91,18 @@ def _table(slots):
     return [bytearray(_N) for _ in range(slots)], bytearray(slots)
 
 
+def zero_format(size):
+    """The struct format with which zero() clears a table of `size` bytes (made once)."""
+    return "%ds" % size
+
+
+def zero(table, fmt):
+    """Set every byte of bytearray `table` to 0 in place (`fmt`: zero_format of its size): a
+    struct field packed from nothing is zero-filled, so no block of zeros is kept to copy from
+    and nothing is allocated."""
+    struct.pack_into(fmt, table, 0, b"")
+
+
 # Memos: direct-mapped caches (a growing dict would need ever larger contiguous blocks, which a
 # fragmented MicroPython heap may not have), made by the first search and kept (begin) until a
 # game ends (release): the heap that opens a table (setup menu, lobby) does not hold them. A
@@ -102,7 +116,6 @@ _memo_vals = bytearray(0)   # value: lưng + 2 (1 for "not thành")
 # value it returns or keeps is capped there (set per call, so the memo agrees with itself).
 _cap = [0]
 _NO_CAP = 99
-_FREE = bytes(_SLOTS)
 
 
 def release():
@@ -121,18 +134,19 @@ def begin():
         _memo_keys, _memo_vals = _table(_SLOTS)
 
 
-# The computer players' memo (tet.games.to_tom.ai's Evaluator: a value and a check byte per slot,
-# and the zeros that clear it) is kept here, in a module that stays loaded through a hội: a win
+# The computer players' memo (tet.games.to_tom.ai's Evaluator: a value and a check byte per slot)
+# is kept here, in a module that stays loaded through a hội: a win
 # lets the players' module go (the table's _let_computers_go), and its next import finds these
 # kilobyte blocks again instead of looking for holes that big on a heap the games have cut up.
 AI_SLOTS = 1021     # a prime
+AI_ZERO = zero_format(AI_SLOTS)
 _ai_tables = []
 
 
 def ai_tables():
-    """(values, checks, zeros): the computer players' memo tables, made by the first call."""
+    """(values, checks): the computer players' memo tables, made by the first call."""
     if not _ai_tables:
-        _ai_tables.extend((bytearray(AI_SLOTS), bytearray(AI_SLOTS), bytes(AI_SLOTS)))
+        _ai_tables.extend((bytearray(AI_SLOTS), bytearray(AI_SLOTS)))
     return _ai_tables
 
 
@@ -171,9 +185,12 @@ def polled(should_stop, fn, *args):
         _stop[0], _stop[1] = saved
 
 
+_MEMO_ZERO = zero_format(_SLOTS)
+
+
 def _forget():
     """Free every memo slot (their keys are kept: a free slot never matches)."""
-    _memo_vals[:] = _FREE
+    zero(_memo_vals, _MEMO_ZERO)
 
 
 def _search(st, k, h):

@@ -1,5 +1,6 @@
 """A Tổ Tôm table read back from its save (its own hội's, or a shared one its host kept):
-loaded only then, with the save's checks (tet.games.to_tom.restore), and let go after."""
+loaded only then, with the save's checks (tet.games.to_tom.restore), and both let go after
+each read (read_save forgets them)."""
 
 import sys
 
@@ -28,9 +29,11 @@ def read_save(data, finished=False):
         game = T.ToTom.from_dict(data.get("game"))
         hoi = T.Hoi.from_dict(data.get("hoi"))
     finally:
-        # the save's checks (tet.games.to_tom.restore) are not needed at the table
-        if RESTORE in sys.modules:
-            forget_module(RESTORE)
+        # neither the save's checks (tet.games.to_tom.restore) nor this module are needed at
+        # the table: both leave sys.modules now, and the heap once the caller drops read_save
+        for name in (RESTORE, __name__):
+            if name in sys.modules:
+                forget_module(name)
     if (game.phase == T.P_OVER and not finished) or hoi.n != game.n:
         raise ValueError("Tổ Tôm save: game")
     game.log = []

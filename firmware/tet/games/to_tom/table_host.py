@@ -15,7 +15,6 @@ from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
 from tet.games.to_tom import shared
 from tet.games.to_tom.table import Table, event_text
-from tet.games.to_tom.saved import read_save
 from tet.net.deal import new_secret
 from tet.net.table import COMPUTER, ME
 from tet.ui.together import close_table, offer_absent, resume_table, table_moved
@@ -120,7 +119,10 @@ class HostTable(Table):
 
 def resume_host(app, data):
     """The host's table of a saved shared hội: the table goes on where it stopped."""
+    from tet.games.to_tom.saved import read_save    # let go by the read itself
+
     hoi, game, rng, thap, _event = read_save(data, finished=True)
+    read_save = None
     kept = data.get("shared")
     if type(kept) is not dict:
         raise ValueError("Tổ Tôm save: shared table")

@@ -9,7 +9,6 @@ import gc
 # needs the first three; the computer players and the screen come once it is read
 READ_MODULES = ("tet.games.to_tom.cards", "tet.games.to_tom.hand", "tet.games.to_tom.engine")
 PLAY_MODULES = READ_MODULES + ("tet.games.to_tom.ai", "tet.games.to_tom.table")
-SAVED = "tet.games.to_tom.saved"
 # A block kept while the save is read: the game it holds wants one of most of a kilobyte (its
 # attributes' table), which the save's many small objects would otherwise cut up.
 READ_ROOM = 1024
@@ -23,8 +22,10 @@ def _import(names):
 
 
 def start(app):
-    """The game's first screen: the setup menu (it offers to resume a saved game)."""
-    _import(PLAY_MODULES + ("tet.games.to_tom.setup",))
+    """The game's first screen: the setup menu (it offers to resume a saved game). The computer
+    players are not imported here: a table of this gadget's own opens anew (open_saved), and a
+    shared one loads them only for a seat the computer plays (table.new_player)."""
+    _import(READ_MODULES + ("tet.games.to_tom.table", "tet.games.to_tom.setup"))
     from tet.games.to_tom.setup import Setup
 
     return Setup(app)
@@ -39,7 +40,6 @@ def open_saved(app):
     screen, a third of what a table loads, come after the save's data and its checks are
     gone, so the heap never holds both."""
     _import(READ_MODULES)
-    from tet.core.app import forget_module
     from tet.games.to_tom.engine import SAVE
     from tet.games.to_tom.hand import begin
 
@@ -58,8 +58,7 @@ def open_saved(app):
 
             app.forget_game(SAVE)
             app.notice = UNREADABLE
-        read_save = None
-        forget_module(SAVED)
+        read_save = None        # its module has left sys.modules: now it leaves the heap
     data = None
     if saved is None:
         app.push(start(app))

@@ -30,7 +30,7 @@ _H_HOLD = tuple([_V[(c - 1) | _ABSORB] - _V[c] if c & _CARDS else 0 for c in ran
 _WAIT_SLOTS = 32
 _WAIT_MASK = const(31)      # _WAIT_SLOTS - 1
 _wait_keys, _wait_tags = H._table(_WAIT_SLOTS)
-_FREE_WAIT = bytes(_WAIT_SLOTS)
+_WAIT_ZERO = H.zero_format(_WAIT_SLOTS)
 
 
 def _may_start(st, k):
@@ -205,7 +205,7 @@ def waits(counts, exposed=(), players=5, should_stop=None):
         _wait_mask(st, 0, need, 1, H._hash(st))
     finally:
         H._forget()
-        _wait_tags[:] = _FREE_WAIT
+        H.zero(_wait_tags, _WAIT_ZERO)
     out = []
     for w in range(_N):
         if room >> w & 1 and not _open[0] >> w & 1:
