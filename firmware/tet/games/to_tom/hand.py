@@ -135,9 +135,9 @@ def begin():
 
 
 # The computer players' memo (tet.games.to_tom.ai's Evaluator: a value and a check byte per slot)
-# is kept here, in a module that stays loaded through a hội: a win
-# lets the players' module go (the table's _let_computers_go), and its next import finds these
-# kilobyte blocks again instead of looking for holes that big on a heap the games have cut up.
+# is kept here, in a module that stays loaded through a hội: a win lets the players' module go
+# (the table's _let_computers_go), and its next import finds these kilobyte blocks again
+# instead of looking for holes that big on a heap the games have cut up.
 AI_SLOTS = 1021     # a prime
 AI_ZERO = zero_format(AI_SLOTS)
 _ai_tables = []

@@ -175,7 +175,7 @@ class Table(GameScreen):
     @classmethod
     def from_save(cls, app, saved):
         """Resume a game saved by save(), or deal the next game of the hội when it was saved at
-        a result (_finish): `saved` is what tet.games.to_tom.ui.read_save(data, True) found."""
+        a result (_finish): `saved` is what tet.games.to_tom.saved.read_save(data, True) found."""
         hoi, game, rng, thap, event = saved
         dealt = game.phase == T.P_OVER
         if dealt:
