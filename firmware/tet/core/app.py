@@ -253,8 +253,7 @@ class App:
         # opens from its save then builds its state and loads its screens without them)
         del saves
         for module in TRANSIENT:
-            if module in sys.modules:
-                forget_module(module)
+            forget_module(module)
         return data
 
     def save_game(self, name, data, version=1):
@@ -436,8 +435,10 @@ class App:
 
 
 def forget_module(name):
-    """Drop module `name`: from sys.modules and from its package, which holds it as an attribute."""
-    del sys.modules[name]
+    """Drop module `name`: from sys.modules and from its package, which holds it as an attribute
+    (nothing to do when it is not loaded)."""
+    if sys.modules.pop(name, None) is None:
+        return
     parent, _dot, child = name.rpartition(".")
     package = sys.modules.get(parent)
     if package is not None and child in package.__dict__:

@@ -3,7 +3,6 @@ their own: only the games that can be shared load it, and tet.ui.lobby with the 
 only once a table is opened."""
 
 import gc
-import sys
 
 from tet.core.app import forget_module
 
@@ -12,8 +11,7 @@ def _at_the_table(screen, module):
     """`screen`, the game's table, about to replace the lobby: the lobby and the game's entry
     module are not needed there, so their heap goes to the game."""
     for name in ("tet.ui.lobby", module):
-        if name in sys.modules:
-            forget_module(name)
+        forget_module(name)
     return screen
 
 

@@ -2,8 +2,6 @@
 loaded only then, with the save's checks (tet.games.to_tom.restore), and both let go after
 each read (read_save forgets them)."""
 
-import sys
-
 from tet.core.app import forget_module
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
@@ -32,8 +30,7 @@ def read_save(data, finished=False):
         # neither the save's checks (tet.games.to_tom.restore) nor this module are needed at
         # the table: both leave sys.modules now, and the heap once the caller drops read_save
         for name in (RESTORE, __name__):
-            if name in sys.modules:
-                forget_module(name)
+            forget_module(name)
     if (game.phase == T.P_OVER and not finished) or hoi.n != game.n:
         raise ValueError("Tổ Tôm save: game")
     game.log = []

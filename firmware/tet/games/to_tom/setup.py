@@ -2,8 +2,6 @@
 ("Chơi chung", "Vào bàn"), the hand checker, the rules; and resuming a saved table, this
 gadget's own hội or a shared one it hosted (table_host.py, loaded only then)."""
 
-import sys
-
 from tet.core.app import forget_module
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
@@ -44,8 +42,7 @@ class Setup(Menu):
     def enter(self):
         # the hand checker, once left, gives its heap back (it loads the scoring module too)
         for name in CHECKER_MODULES:
-            if name in sys.modules:
-                forget_module(name)
+            forget_module(name)
 
     def first_enter(self):
         offer_resume(self.app, SAVE, "Tổ Tôm", lambda saved: resume(self.app, saved))

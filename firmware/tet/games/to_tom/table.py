@@ -8,7 +8,6 @@ every player. The game is saved after every action.
 """
 
 import gc
-import sys
 
 from tet.core import gfx as G
 from tet.core import input as inp
@@ -237,8 +236,7 @@ class Table(GameScreen):
         for p in range(len(self.bots)):
             self.bots[p] = None
         self._room = None
-        if AI in sys.modules:
-            forget_module(AI)
+        forget_module(AI)
         gc.collect()
 
     def _last_event(self):
