@@ -28,12 +28,13 @@ def _fb_size(width, height, depth):
 _BUFFER = bytearray(max(_fb_size(b[0], b[1], b[2]) for b in BOARDS.values()))
 
 
-def _utf8(text):
-    """The UTF-8 bytes of `text`: on MicroPython a view of the string's own, no copy."""
-    try:
-        return memoryview(text)     # pyright: ignore[reportArgumentType]
-    except TypeError:               # CPython
-        return text.encode()
+# The UTF-8 bytes of a text: on MicroPython a view of the string's own, no copy (CPython's
+# strings have no buffer, so there they are encoded). Decided once, not by a failure per text.
+try:
+    memoryview("")                  # pyright: ignore[reportArgumentType]
+    _utf8 = memoryview
+except TypeError:
+    _utf8 = str.encode
 
 
 class TextRecord:
