@@ -144,8 +144,7 @@ def heap_without_harness(heap_kb, install, module):
     framebuffer's share of that, which a board allocates too. A board has none of the rest, so
     the heap grows by it, plus slack for the blocks' rounding.
     """
-    res = run("harness", module.partition(":")[0], ["--install", install], heap="4M",
-              timeout=120)
+    res = run("harness", module, ["--install", install], heap="4M", timeout=120)
     fields = res.stdout.split()
     if res.returncode == 1 and fields[:1] == ["harness:"]:
         return None

@@ -6,8 +6,8 @@ Usage (by host_tools/mp_lane.py, not by hand):
 It hides the unix port's modules that the ESP32 firmware lacks, puts `firmware/` and `boards/`
 first on `sys.path`, then either runs every `test_*` function of a portable test module
 (MODE `test`; TARGET `module:function` runs that one), imports a module and calls its
-`main(args)` (MODE `run`), or imports a module
-and prints what the harness then holds (MODE `harness`, see `_harness`).
+`main(args)` (MODE `run`), or imports a module and prints what the harness then holds (MODE
+`harness`, see `_harness`).
 
 `--install PATH` imports the firmware from an install instead of the .py sources: a ROMFS image
 (a file: bytecode in place, as a device with a ROMFS partition) or a directory of .mpy and
