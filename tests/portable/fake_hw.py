@@ -4,7 +4,6 @@ a settable clock and button mask, a recording buzzer. Same contract as boards/ a
 
 import gc
 import os
-
 import struct
 
 import framebuf
@@ -111,7 +110,7 @@ _next_slot = [0]
 class FakeDisplay(framebuf.FrameBuffer):
     """A framebuffer with the display extras: show(), set_palette(), brightness()."""
 
-    def __init__(self, width, height, depth):
+    def __init__(self, width, height, depth, record=True):
         self.buf = memoryview(_BUFFER)[:_fb_size(width, height, depth)]
         fmt = framebuf.GS4_HMSB if depth == 4 else framebuf.MONO_VLSB
         super().__init__(self.buf, width, height, fmt)
@@ -122,7 +121,8 @@ class FakeDisplay(framebuf.FrameBuffer):
         self.shows = 0
         self.palette = None
         self.level = None
-        self.texts = TextRecord()
+        # None: as on a board (the heap probes must not count a record, nor take its slot)
+        self.texts = TextRecord() if record else None
 
     def show(self):
         self.shows += 1
@@ -184,9 +184,7 @@ class FakeHardware:
         self.name = board
         self.address = bytes((2, 0, 0, 0, 0, address))
         self._radio = None
-        self.display = FakeDisplay(w, h, depth)
-        if not record_text:
-            self.display.texts = None  # as on a board: the heap probes must not count the record
+        self.display = FakeDisplay(w, h, depth, record_text)
         self.button_names = names
         self.accel = (0.0, 0.0, 1.0)
         self.motion = self._motion if motion else None
