@@ -129,9 +129,16 @@ class FakeDisplay(framebuf.FrameBuffer):
         if self.texts is not None:
             self.texts.show()
 
+    def shown_lines(self):
+        """The texts of the frame last shown, in reading order: each its own small string (a
+        check that needs no run of free heap as long as the whole frame's text)."""
+        entries = self.texts.shown()
+        entries.sort()
+        return [t[2] for t in entries]
+
     def shown_text(self):
         """The text of the frame last shown, one line per text drawn, in reading order."""
-        return "\n".join(t[2] for t in sorted(self.texts.shown()))
+        return "\n".join(self.shown_lines())
 
     def set_palette(self, rgb):
         self.palette = rgb

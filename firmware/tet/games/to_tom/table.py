@@ -172,17 +172,13 @@ class Table(GameScreen):
         self._refresh()
 
     @classmethod
-    def from_save(cls, app, saved):
-        """Resume a game saved by save(), or deal the next game of the hội when it was saved at
-        a result (_finish): `saved` is what tet.games.to_tom.saved.read_save(data, True) found."""
-        hoi, game, rng, thap, event = saved
-        dealt = game.phase == T.P_OVER
-        if dealt:
-            game = None
-            event = ""
+    def from_save(cls, app, hoi, game, rng, thap, event):
+        """Resume a game saved by save() (what tet.games.to_tom.saved.read_save(data, True)
+        found), or deal the next game of the hội when `game` is None: it was saved at a result
+        (_finish)."""
         table = cls(app, hoi, game, rng, thap)
         table.event = event
-        if dealt:
+        if game is None:
             table.save()
         return table
 

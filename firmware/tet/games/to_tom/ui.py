@@ -40,7 +40,7 @@ def open_saved(app):
     screen, a third of what a table loads, come after the save's data and its checks are
     gone, so the heap never holds both."""
     _import(READ_MODULES)
-    from tet.games.to_tom.engine import SAVE
+    from tet.games.to_tom.engine import P_OVER, SAVE
     from tet.games.to_tom.hand import begin
 
     begin()
@@ -63,7 +63,13 @@ def open_saved(app):
     if saved is None:
         app.push(start(app))
         return
+    hoi, game, rng, thap, event = saved
+    saved = None
+    if game.phase == P_OVER:
+        # saved at a result: the finished game leaves the heap before the next one is dealt
+        game = None
+        event = ""
     _import(PLAY_MODULES[len(READ_MODULES):])
     from tet.games.to_tom.table import Table
 
-    app.push(Table.from_save(app, saved))
+    app.push(Table.from_save(app, hoi, game, rng, thap, event))
