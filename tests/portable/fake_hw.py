@@ -82,11 +82,34 @@ class TextRecord:
             memoryview(self._shown)[:n] = memoryview(self._drawn)[:n]
             self._shown_used = n
 
-    def shown(self):
-        """The entries of the frame last shown, as (y, x, text), in the order drawn."""
+    def _check_mine(self):
         if not self._mine():
             raise AssertionError("more than %d gadgets in one test: this display's text record "
                                  "went to a later one (fake_hw.RECORD_SLOTS)" % RECORD_SLOTS)
+
+    def has(self, text):
+        """Whether `text` is one of the texts of the frame last shown: compared in the record
+        byte by byte, so the check takes nothing of the heap the firmware runs on."""
+        self._check_mine()
+        data = _utf8(text)
+        n = len(data)
+        buf = self._shown
+        i = 0
+        while i < self._shown_used:
+            length = buf[i + 4] | (buf[i + 5] << 8)
+            if length == n:
+                start = i + 6
+                k = 0
+                while k < n and buf[start + k] == data[k]:
+                    k += 1
+                if k == n:
+                    return True
+            i += 6 + length
+        return False
+
+    def shown(self):
+        """The entries of the frame last shown, as (y, x, text), in the order drawn."""
+        self._check_mine()
         buf = self._shown
         out = []
         i = 0
@@ -128,6 +151,10 @@ class FakeDisplay(framebuf.FrameBuffer):
         self.shows += 1
         if self.texts is not None:
             self.texts.show()
+
+    def has_text(self, text):
+        """Whether the frame last shown has `text` as one of its texts (TextRecord.has)."""
+        return self.texts.has(text)
 
     def shown_lines(self):
         """The texts of the frame last shown, in reading order: each its own small string (a

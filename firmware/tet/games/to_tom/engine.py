@@ -917,10 +917,12 @@ class Hoi:
         return best
 
     def to_dict(self):
-        """JSON-serialisable score sheet."""
+        """JSON-serialisable score sheet. Its history is the hội's own list of (winner, points)
+        pairs, which json writes as arrays: a save late in a long hội copies none of it (a list
+        per game, and one growing list of them, on a heap the games have cut up)."""
         return {"n": self.n, "target": self.target, "scores": list(self.scores),
                 "dealer": self.dealer, "last": self.last_winner, "streak": self.streak,
-                "games": self.games, "history": [list(h) for h in self.history]}
+                "games": self.games, "history": self.history}
 
     @classmethod
     def from_dict(cls, d):
