@@ -543,7 +543,9 @@ class Table(GameScreen):
         card ('V2355 N3446 S1789'), then the pictures; wrapped into lines of `cols` characters (a
         suit cut at a line's end goes on after its letter again).
         Each line is a list of (x in characters, text, index in self.hand or -1)."""
-        first = {}
+        # where each kind first is in the hand: 30 bytes, not a dict that grows to 30 keys on
+        # every frame drawn while a computer thinks
+        first = bytearray(len(CODES))
         for i in range(len(self.hand) - 1, -1, -1):
             first[self.hand[i]] = i
         counts = self.game.hands[self.me]
