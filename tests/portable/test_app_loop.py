@@ -36,6 +36,12 @@ def test_a_screen_pushed_by_a_tick_is_the_one_shown():
     run(app, 30)
     assert app.screen.title == "Kết quả"
     assert app.hw.display.shown_text() == "Bạn thắng!"
+    # the check the heap-bound tests use, compared in the record: a whole text of this frame,
+    # not a part of one, nor one of the frame before
+    display = app.hw.display
+    assert display.has_text("Bạn thắng!")
+    assert not display.has_text("Bạn thắng") and not display.has_text("Bạn thắng!!")
+    assert not display.has_text("Đang chơi")
 
 
 class Thinker(Screen):

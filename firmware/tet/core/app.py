@@ -334,6 +334,14 @@ class App:
         them all while the new ones load."""
         self._part = (module, name)
 
+    def part_opener(self, module, name):
+        """A callable that does open_part(module, name), for a screen that opens the game's
+        next part when closed (a result's OK). Made here, not in the game's module: a function
+        defined there holds that module's globals, and through them every module of the game,
+        for as long as anything points at the screen that keeps it, even a stale word the
+        collector reads conservatively, while the next part imports them all anew."""
+        return lambda: self.open_part(module, name)
+
     def _open_part(self, part):
         module, name = part
         self._part = None

@@ -282,7 +282,7 @@ class Table(GameScreen):
         # cut the same game is dealt, from the same state of the generator
         self.save()
         app = self.app      # not self: the finished table is not kept while the result shows
-        app.replace(Message(app, title, body, on_close=lambda: app.open_part(UI, "open_saved")))
+        app.replace(Message(app, title, body, on_close=app.part_opener(UI, "open_saved")))
 
     # ----- events -----
 
