@@ -48,10 +48,26 @@ def leave(app):
     raise AssertionError("could not leave " + app.screen.title)
 
 
+def count_out_of_memory(app):
+    """A list whose length counts the times the app runs out of heap from now on: it then
+    closes the game and goes home on its own (App._out_of_memory), which a test that only
+    walks the screens would take for leaving."""
+    seen = []
+    closes = app._out_of_memory
+
+    def counted():
+        seen.append(1)
+        closes()
+
+    app._out_of_memory = counted
+    return seen
+
+
 def evening(board):
     """Play the evening on `board`; return the launcher's free heap after boot and after each
-    game left."""
+    game left. The app never runs out of heap on the way."""
     app = new_app(board)
+    out_of_memory = count_out_of_memory(app)
     from tet.games.registry import GAMES as ENTRIES, ID
 
     assert len(ENTRIES) == GAMES
@@ -67,6 +83,7 @@ def evening(board):
                 run(app, 700)
             leave(app)
             curve.append(launcher_free(app))
+    assert not out_of_memory, "out of heap %d times" % len(out_of_memory)
     return curve
 
 
