@@ -90,7 +90,7 @@ def test_portable_module_under_micropython(module, romfs_image):
 FILE_LANE_SHORT = {
     "test_long_evening": "measured 2026-12-06 (each test a process, no out-of-heap on the "
                          "way): passes from 167K; Tổ Tôm after Ô Ăn Quan's and Xăm Hường's "
-                         "names needs the interpreter's seventh name pool (15.5 KB in one "
+                         "names needs the interpreter's seventh name pool (14 KB in one "
                          "block; 1,788 names against 1,065 with Tổ Tôm alone)",
     "test_to_tom_together": "two gadgets in one heap, Tổ Tôm from .mpy files: since the computer "
                             "players wait (issue 14) this seeded game ends in a win, and the "
