@@ -20,15 +20,20 @@ import json
 import os
 from binascii import crc32
 
+try:
+    from micropython import const
+except ImportError:     # CPython (the simulator, host tools): a constant is its value
+    const = int
+
 MAGIC = "TET1"
 OK = "ok"
 MISSING = "missing"
 CORRUPT = "corrupt"
 MAX_BYTES = 8192  # about 3x the largest save (a Tổ Tôm hội); a bigger file is refused unread
-_IS_DIR = 0x4000  # S_IFDIR in stat()'s mode
+_IS_DIR = const(0x4000)  # S_IFDIR in stat()'s mode (const: inlined, no global on the heap)
 CHUNK = 128  # bytes of a save's body read at a time to check it
-_ENOSPC = 28
-_EFBIG = 27
+_ENOSPC = const(28)
+_EFBIG = const(27)
 
 
 def _header(crc, size):

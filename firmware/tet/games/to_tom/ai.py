@@ -23,18 +23,25 @@ from tet.games.to_tom.cards import IS_YEU, NKINDS
 from tet.games.to_tom import hand as evaluation
 from tet.games.to_tom.engine import LUNG_GROUPS
 
-W_DONE = 3          # per card in a complete phu
-W_PART = 2          # per live partial phu (two cards)
-W_LUNG = 6          # per lưng phu while the win still needs one
-W_LUNG_EXTRA = 1    # per lưng beyond what a win needs
-W_LUNG_PART = 2     # a partial lưng group
-DANGER_UNSEEN = 1   # per unseen copy of a discard (someone may wait on or phỗng it)
-DANGER_NEXT = 2     # a discard the next player may still eat
+try:
+    from micropython import const
+except ImportError:     # CPython (host tools): a constant is its value
+    const = int
+
+# const names with a leading underscore are inlined by MicroPython's compiler: no global, no
+# interned name on a stock board's heap
+_W_DONE = const(3)          # per card in a complete phu
+_W_PART = const(2)          # per live partial phu (two cards)
+W_LUNG = 6                  # per lưng phu while the win still needs one
+_W_LUNG_EXTRA = const(1)    # per lưng beyond what a win needs
+_W_LUNG_PART = const(2)     # a partial lưng group
+_DANGER_UNSEEN = const(1)   # per unseen copy of a discard (someone may wait on or phỗng it)
+_DANGER_NEXT = const(2)     # a discard the next player may still eat
 # waiting (chờ), in the units of a discard's score (4 per point of the hand's value): a hand that
 # waits on a card still unseen is worth this much, and each unseen copy of its waits this more
-W_CHO = 150
-W_LIVE = 20
-NO_SCORE = -1000000
+_W_CHO = const(150)
+_W_LIVE = const(20)
+_NO_SCORE = const(-1000000)
 DEFAULT_NODES = 1500  # search calls per decision: under 1 s on the device
 STOP_EVERY = 64       # nodes between two polls of should_stop (about 13 ms on the device)
 
@@ -199,7 +206,7 @@ class Evaluator:
         the first phu found is kept, so an exhausted search stays linear."""
         best = -1
         if IS_YEU[k]:
-            best = self._take1(hand, k, k) + W_DONE
+            best = self._take1(hand, k, k) + _W_DONE
             if self.nodes >= self.max_nodes:
                 return best
         if k < 27:
@@ -209,7 +216,7 @@ class Evaluator:
                 length += 1
                 if length >= 3:
                     bonus = self.lung if k == 9 else 0
-                    v = self._take_run(hand, k, k + length) + W_DONE * length + bonus
+                    v = self._take_run(hand, k, k + length) + _W_DONE * length + bonus
                     if v > best:
                         best = v
                     if self.nodes >= self.max_nodes:
@@ -239,7 +246,7 @@ class Evaluator:
         hand[b] = cb - 1
         hand[c] = cc - 1
         self.key = key - ZOBRIST[a] - ZOBRIST[b] - ZOBRIST[c]
-        v = self._best(hand, a) + 3 * W_DONE + lung
+        v = self._best(hand, a) + 3 * _W_DONE + lung
         if v > best:
             best = v
         every = ca + cb + cc
@@ -248,7 +255,7 @@ class Evaluator:
             hand[b] = 0
             hand[c] = 0
             self.key = key - ca * ZOBRIST[a] - cb * ZOBRIST[b] - cc * ZOBRIST[c]
-            v = self._best(hand, a) + W_DONE * every + lung * min(ca, cb, cc)
+            v = self._best(hand, a) + _W_DONE * every + lung * min(ca, cb, cc)
             if v > best:
                 best = v
         hand[a] = ca
@@ -261,16 +268,16 @@ class Evaluator:
         best = -1
         live = self.unseen
         if hand[k] >= 2 and live[k]:
-            best = self._take2(hand, k, k, k) + W_PART
+            best = self._take2(hand, k, k, k) + _W_PART
         if k < 27:
             n = k % 9
             if n < 8 and hand[k + 1] and ((n > 0 and live[k - 1])
                                           or (n < 7 and live[k + 2])):
-                v = self._take2(hand, k, k + 1, k) + W_PART
+                v = self._take2(hand, k, k + 1, k) + _W_PART
                 if v > best:
                     best = v
             if n < 7 and hand[k + 2] and live[k + 1]:
-                v = self._take2(hand, k, k + 2, k) + W_PART
+                v = self._take2(hand, k, k + 2, k) + _W_PART
                 if v > best:
                     best = v
             s = k // 9
@@ -278,12 +285,12 @@ class Evaluator:
                 mate = 9 * t + n
                 third = 9 * (3 - s - t) + n
                 if hand[mate] and live[third]:
-                    v = self._take2(hand, k, mate, k) + W_PART
+                    v = self._take2(hand, k, mate, k) + _W_PART
                     if v > best:
                         best = v
         for mate, missing in LUNG_PAIRS_BY_LOW[k]:
             if hand[mate] and live[missing]:
-                v = self._take2(hand, k, mate, k) + W_PART + W_LUNG_PART
+                v = self._take2(hand, k, mate, k) + _W_PART + _W_LUNG_PART
                 if v > best:
                     best = v
         return best
@@ -316,13 +323,13 @@ def _exposed_value(phus, need):
     value = 0
     lung = 0
     for phu in phus:
-        value += W_DONE * len(phu)
+        value += _W_DONE * len(phu)
         kind = evaluation.classify(phu)
         if kind is not None:
             lung += kind[1]
     extra = lung - need
     if extra > 0:
-        value += W_LUNG * need + W_LUNG_EXTRA * extra
+        value += W_LUNG * need + _W_LUNG_EXTRA * extra
     else:
         value += W_LUNG * lung
     return value, lung
@@ -377,29 +384,29 @@ class Player:
         need = evaluation.lung_needed(players)
         base, lung = _exposed_value(phus, need)
         self.nodes += self.ev.nodes
-        self.ev.reset(unseen, W_LUNG if lung < need else W_LUNG_EXTRA, budget)
+        self.ev.reset(unseen, W_LUNG if lung < need else _W_LUNG_EXTRA, budget)
         return base
 
     def _waiting_value(self, game, p, hand, exposed, unseen):
-        """What the waits of `hand` (beside `exposed`) are worth: W_CHO plus W_LIVE per unseen
+        """What the waits of `hand` (beside `exposed`) are worth: _W_CHO plus _W_LIVE per unseen
         copy of its waits, 0 when none of them is live (or p may no longer ù)."""
         if not self.waiting or game.bo_u[p]:
             return 0
         live = 0
         for k in game.wait_kinds(hand, exposed):
             live += unseen[k]
-        return W_CHO + W_LIVE * live if live else 0
+        return _W_CHO + _W_LIVE * live if live else 0
 
     def _best_discard_of(self, game, p, hand, kinds, unseen, exposed):
         """(score, kind) of the best discard among `kinds` (never empty) from `hand`."""
         safe = game.door_passed[(p + 1) % game.n]
-        best_score, best_kind = NO_SCORE, kinds[0]
+        best_score, best_kind = _NO_SCORE, kinds[0]
         for k in kinds:
             hand[k] -= 1
-            v = self.ev.value(hand) * 4 - DANGER_UNSEEN * unseen[k]
+            v = self.ev.value(hand) * 4 - _DANGER_UNSEEN * unseen[k]
             v += self._waiting_value(game, p, hand, exposed, unseen)
             if not safe[k]:
-                v -= DANGER_NEXT
+                v -= _DANGER_NEXT
             hand[k] += 1
             if v > best_score:
                 best_score, best_kind = v, k
@@ -420,7 +427,7 @@ class Player:
         unseen = unseen_for(game, p)
         budget = self.max_nodes // len(legal)
         hand = bytearray(game.hands[p])
-        best_score, best_action = NO_SCORE, legal[0]
+        best_score, best_action = _NO_SCORE, legal[0]
         for action in legal:
             name = action[0]
             if name in ("pass", "draw"):
