@@ -22,7 +22,7 @@ from binascii import crc32
 
 try:
     from micropython import const
-except ImportError:     # CPython (the simulator, host tools): a constant is its value
+except ImportError:     # CPython (host tools): a constant is its value
     const = int
 
 MAGIC = "TET1"
