@@ -85,10 +85,52 @@ def command(mode, target, args=(), heap="1M"):
     return cmd, lane_dir(install)
 
 
-def run(mode, target, args=(), heap="1M", timeout=600):
-    """Run `target` under micropython (`mode` 'test' or 'run'); return the CompletedProcess."""
+def _storage(cwd):
+    """The fake boards' storage (TET_FAKE_STORAGE, tests/portable/fake_hw.py) as a path of fixed
+    length relative to lane directory `cwd`: a link named after the real folder, which stays
+    where the test run put it. The app holds the path and builds every save's from it, so its
+    length, which the temporary folder's place decides, would change the heap's layout too.
+    None when no storage is set (fake_hw then uses its default)."""
+    real = os.environ.get("TET_FAKE_STORAGE")
+    if not real:
+        return None
+    folder, name = os.path.split(os.path.abspath(real))
+    os.makedirs(folder, exist_ok=True)
+    link = "s" + hashlib.sha1(folder.encode()).hexdigest()[:12]
+    _link(folder, os.path.join(cwd, link))
+    return link + "/" + name
+
+
+def run(mode, target, args=(), heap="1M", timeout=600, env=None):
+    """Run `target` under micropython (`mode` 'test' or 'run'), with `env` added to the
+    environment; return the CompletedProcess."""
     cmd, cwd = command(mode, target, args, heap)
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd)
+    extra = dict(env or {})
+    storage = _storage(cwd)
+    if storage is not None:
+        extra["TET_FAKE_STORAGE"] = storage
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd,
+                          env=dict(os.environ, **extra))
+
+
+# A micropython process whose fake board restarted exits with RESTARTED (tests/portable/
+# fake_hw.py); run_each boots it again in a new process, the boot's number in TET_BOOT, at most
+# MAX_BOOTS times for one test.
+RESTARTED = 75
+MAX_BOOTS = 40
+
+
+def run_boots(target, args=(), heap="1M", timeout=600):
+    """Run test `target` ("module:function") under micropython as a board runs: when its board
+    restarts MicroPython, a new process boots it again (a fresh heap, as a soft reset gives),
+    until the test ends. Returns (the last CompletedProcess, the outputs of every boot)."""
+    outs = []
+    for boot in range(MAX_BOOTS):
+        res = run("test", target, args, heap, timeout, env={"TET_BOOT": str(boot)})
+        outs.append(res.stdout)
+        if res.returncode != RESTARTED:
+            return res, outs
+    raise RuntimeError("%s: still restarting after %d boots" % (target, MAX_BOOTS))
 
 
 def test_functions(module):
@@ -104,15 +146,16 @@ def run_each(module, args=(), heap="1M", timeout=600):
     """Run every test function of `module` in a micropython process of its own, as a board
     boots afresh for each (a gadget never holds two apps' heaps: in one process, an earlier
     test's app can stay reachable from a stale word the collector reads conservatively, and the
-    heap's layout then decides). Returns a CompletedProcess of them all: the first non-zero
+    heap's layout then decides), and each boot of a test whose board restarts (run_boots) in a
+    process of its own too. Returns a CompletedProcess of them all: the first non-zero
     return code, the outputs one after the other, and the prelude's count line for the whole."""
     codes, outs, errs = [], [], []
     passed = failed = 0
     for name in test_functions(module):
-        res = run("test", module + ":" + name, args, heap, timeout)
+        res, boots = run_boots(module + ":" + name, args, heap, timeout)
         codes.append(res.returncode)
         errs.append(res.stderr)
-        for line in res.stdout.splitlines():
+        for line in "".join(boots).splitlines():
             words = line.split()
             if len(words) == 4 and words[1] == "passed," and words[3] == "failed":
                 passed += int(words[0])

@@ -38,24 +38,28 @@ def _run_tests(target):
     mod = __import__(modname)
     names = [only] if only else sorted(n for n in dir(mod) if n.startswith("test_"))
     failed = 0
-    for name in names:
-        fn = getattr(mod, name)
-        if not callable(fn):
-            continue
-        try:
-            fn()
-            print("PASS", name)
-        except Exception as e:  # report every failure, then exit non-zero
-            failed += 1
-            print("FAIL", name)
-            sys.print_exception(e)
-            if isinstance(e, MemoryError):  # how full, how fragmented
-                import micropython
+    try:
+        for name in names:
+            fn = getattr(mod, name)
+            if not callable(fn):
+                continue
+            try:
+                fn()
+                print("PASS", name)
+            except Exception as e:  # report every failure, then exit non-zero
+                failed += 1
+                print("FAIL", name)
+                sys.print_exception(e)
+                if isinstance(e, MemoryError):  # how full, how fragmented
+                    import micropython
 
-                micropython.mem_info()
-    watch = getattr(sys.modules.get("fake_hw"), "WATCH", None)
-    if watch is not None:
-        print("heap watch", watch[0], watch[1])
+                    micropython.mem_info()
+    finally:
+        # also when the test's board restarts MicroPython (a SystemExit: the process ends, and
+        # mp_lane boots the board again in the next)
+        watch = getattr(sys.modules.get("fake_hw"), "WATCH", None)
+        if watch is not None:
+            print("heap watch", watch[0], watch[1])
     print("%d passed, %d failed" % (len(names) - failed, failed))
     return 1 if failed else 0
 

@@ -72,6 +72,10 @@ def write_frame(path, display):
         f.write(display.buf)
 
 
+class Restart(SystemExit):
+    """The board restarts MicroPython (a board's machine.soft_reset raises SystemExit too)."""
+
+
 class SimBoard:
     """The hardware object (boards' contract) on a virtual clock driven by the events."""
 
@@ -130,6 +134,11 @@ class SimBoard:
     def battery(self):
         """(percent, charging) once the script set it, else None."""
         return self._battery
+
+    def restart(self):
+        """As a board's soft reset: main() boots the firmware again (in this process: the names
+        the last boot interned stay, which a board's restart would free)."""
+        raise Restart()
 
     def radio(self):
         """The radio seam, as sim/hardware.py's: a channel of this one gadget's own."""
@@ -197,13 +206,20 @@ def main(args):
         events = read_events(args[0])
         board = SimBoard(events, args[1], args[2], int(args[3]), int(args[4]), int(args[5]),
                          int(args[6]), tuple(args[7].split(",")), args[8] == "1", args[9] == "1")
-        report_menu_heap()
         # firmware/main.py: an install puts it at the top level, outside the tet package, so it
         # is taken from the checkout (after the install on sys.path: tet still comes from it)
         sys.path.append(sys.argv[1] + "/firmware")
         import main as firmware_main
 
-        firmware_main.start(board)
+        while True:
+            report_menu_heap()
+            try:
+                firmware_main.start(board)
+            except Restart:
+                for name in [n for n in sys.modules if n == "tet" or n.startswith("tet.")]:
+                    del sys.modules[name]
+                gc.collect()
+                print("restart")
     except Done:
         return 0
     except BaseException as e:  # MemoryError included: the picture, the traceback, exit 1

@@ -7,10 +7,10 @@ with `dup`, and held back by up to REORDER_MS with `reorder` (so frames overtake
 Like ESP-NOW, `send()` always says yes and a full receive buffer drops what comes (RX_BUFFER
 frames). Time is the `now` given to `tick(now)`, so runs are exact replays of their seed.
 
-Plain Python that also runs under MicroPython: the seeded generator is the firmware's own.
+Plain Python that also runs under MicroPython: the seeded generator is the firmware's own,
+imported when a channel is made (a test module that imports this one imports no firmware at its
+top: the micropython lanes then tell its harness from the firmware, mp_lane.heap_without_harness).
 """
-
-from tet.core.rng import Rng
 
 FRAME_MAX = 250
 LATENCY_MS = 3
@@ -23,6 +23,8 @@ class Air:
     """The channel; counts `sent`, `lost` (by the channel or a full buffer) and `copies`."""
 
     def __init__(self, seed=1, loss=0.0, dup=0.0, reorder=0.0, record=False):
+        from tet.core.rng import Rng
+
         self.rng = Rng(seed)
         self.loss = int(loss * _SCALE)
         self.dup = int(dup * _SCALE)

@@ -81,6 +81,11 @@ class SimBuzzer:
             self.sink(int(freq_hz))
 
 
+class SimRestart(SystemExit):
+    """The simulated board restarts MicroPython (on a board, machine.soft_reset raises
+    SystemExit); sim.runner boots it again."""
+
+
 class SimHardware(Hardware):
     """Buttons from the keyboard or a script, a shakeable motion sensor, a seeded RNG."""
 
@@ -92,6 +97,7 @@ class SimHardware(Hardware):
         self.udp = udp
         self.pressed = 0
         self.slept = 0
+        self.restarts = 0
         self._battery = None
         self._shake_until = None
         self._random = random.Random(seed)
@@ -128,6 +134,12 @@ class SimHardware(Hardware):
         self.display.brightness(0)
         self.slept += 1
         print("sim: deep sleep after 10 min idle (the game was saved; a button wakes the board)")
+
+    def restart(self):
+        """As a board's soft reset: the firmware's loop ends here and sim.runner boots it again
+        with the same storage (the panel keeps its last frame meanwhile)."""
+        self.restarts += 1
+        raise SimRestart()
 
     def radio(self):
         """A radio on a channel of its own (a table it hosts waits for guests; `tet net play`

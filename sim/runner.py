@@ -20,6 +20,15 @@ class SimDone(BaseException):
     does not swallow it)."""
 
 
+def forget_firmware():
+    """Drop every module of the firmware's `tet` package: the next import loads it afresh, as
+    after the board's soft reset."""
+    import sys
+
+    for name in [n for n in sys.modules if n == "tet" or n.startswith("tet.")]:
+        del sys.modules[name]
+
+
 class Session:
     """One simulated run: a board, a clock, a script, optionally a window."""
 
@@ -124,8 +133,16 @@ class Session:
         """Boot the firmware and run it until the script ends or the window closes."""
         import main  # firmware/main.py
 
+        from sim.hardware import SimRestart
+
         try:
-            main.start(self.hw)
+            while True:
+                try:
+                    main.start(self.hw)
+                except SimRestart:
+                    # the board restarted MicroPython: boot again, the saves kept
+                    forget_firmware()
+                    print("sim: restart (MicroPython starts afresh; the launcher opens the game)")
         except SimDone:
             pass
         except Exception:

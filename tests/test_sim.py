@@ -101,6 +101,8 @@ def test_the_demo_visits_every_game_with_text_beside_each_shot(board, tmp_path):
     assert "Bạn đánh bài" in texts["totom_discard"] or "Bạn đánh" in texts["totom_after"]
     # the text is the frame's: the menu's first shot lists the first game, highlighted
     assert "▶\n" + GAMES[0][TITLE] in texts["menu"]
+    # each game after the first opened on a boot of its own (the firmware restarted)
+    assert res.stdout.count("sim: restart") == len(GAMES) - 1, res.stdout
 
 
 def test_bad_script_line_is_reported_in_one_line(tmp_path):

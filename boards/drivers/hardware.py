@@ -13,7 +13,7 @@ class Hardware:
     volume(percent); `storage` is the directory for saves; `wake_pins` are the GPIO numbers of
     the (active-low, RTC-capable) buttons that wake the board from deep sleep; `battery_mv` is
     None or a callable returning (battery millivolts, charging); `radio()` is the board's radio
-    for playing together (off until its `on()`).
+    for playing together (off until its `on()`); `restart()` starts MicroPython afresh.
     """
 
     def __init__(self, name, display, button_names, buttons, motion=None, buzzer=None,
@@ -57,6 +57,15 @@ class Hardware:
         if len(self.wake_pins) > 1:
             esp32.wake_on_ext1((machine.Pin(self.wake_pins[1]),), esp32.WAKEUP_ALL_LOW)
         machine.deepsleep()
+
+    def restart(self):
+        """Restart MicroPython (a soft reset: main.py runs again, the files stay). Its heap
+        starts empty, and only a restart empties it of everything: MicroPython never frees a
+        name it interned, and a stock board's .mpy files intern every name of their code
+        (tet.ui.launcher opens each game on a heap of its own this way). Raises SystemExit."""
+        import machine
+
+        machine.soft_reset()
 
     def radio(self):
         """The radio for playing together (ESP-NOW), created on first use and off until its

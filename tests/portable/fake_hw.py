@@ -226,10 +226,7 @@ class FakeHardware:
         self.now = 1000
         self.pressed = 0
         self.slept = 0
-        if storage is None:
-            # one directory per test run (tests/conftest.py sets it), so parallel runs never meet
-            storage = _getenv("TET_FAKE_STORAGE") or "/tmp/tet_fake_hw"
-        self.storage = storage + "_" + board
+        self.storage = board_storage(board, storage)
 
     def _motion(self):
         return self.accel
@@ -260,6 +257,33 @@ class FakeHardware:
     def deep_sleep(self):
         """A board would sleep until a button and boot again; the fake counts and returns."""
         self.slept += 1
+
+    def restart(self):
+        """A board restarts MicroPython: machine.soft_reset raises SystemExit, which no handler
+        of the firmware stops. The test then boots the board again: `reboot`, or, where the
+        heap matters (a micropython lane), a process of its own (mp_lane.run_each)."""
+        raise Restarted(RESTARTED)
+
+
+# the exit code of a micropython process whose board restarted (mp_lane.run_each boots it again)
+RESTARTED = 75
+
+
+class Restarted(SystemExit):
+    """The board restarted MicroPython (FakeHardware.restart)."""
+
+
+def boot_number():
+    """Which boot of its board this process is: 0, or the number mp_lane.run_boots gives the
+    process that boots it again after a restart (TET_BOOT)."""
+    return int(_getenv("TET_BOOT") or 0)
+
+
+def reboot(app):
+    """The board of `app` boots again after a restart, in this process, its storage kept (the
+    launcher opens a game the last boot asked for); returns the new app. Its heap is not fresh:
+    names interned by the last boot stay."""
+    return new_app(app.hw.name, keep_storage=True)
 
 
 ENOSPC = 28  # errno numbers (MicroPython's unix errno module lacks ENOSPC)
@@ -360,6 +384,12 @@ def exists(path):
         return True
     except OSError:
         return False
+
+
+def board_storage(board, root=None):
+    """The storage directory of a fake `board`: under `root`, or the test run's own (tests/
+    conftest.py sets TET_FAKE_STORAGE, so parallel runs never meet)."""
+    return (root or _getenv("TET_FAKE_STORAGE") or "/tmp/tet_fake_hw") + "_" + board
 
 
 def storage_path(hw):

@@ -16,7 +16,7 @@ A per-game save fuzz plugs in as:
 
 import sys
 
-from fake_hw import TWO, FakeHardware, clear_storage, new_app, open_game, press, run
+from fake_hw import TWO, FakeHardware, Restarted, clear_storage, new_app, open_game, press, reboot, run
 
 from tet.core.rng import Rng
 from tet.core.storage import Storage
@@ -135,16 +135,21 @@ def dismiss_notices(app):
 
 def open_and_play(app, game_id):
     """Open game `game_id` from the launcher and its first entry (resume if offered, else a new
-    game), play a few frames, and go back to the launcher."""
-    launcher = app.stack[0]
+    game), play a few frames, and go back to the launcher. Returns the app: after another game
+    the board restarts into this one (fake_hw.reboot), a new app with the same storage."""
     ok = TWO[app.hw.name][1]
-    open_game(app, game_id)
+    try:
+        open_game(app, game_id)
+    except Restarted:
+        app = reboot(app)
+    launcher = app.stack[0]
     assert app.screen is not launcher
     press(app, ok)
     run(app, 300)
     app.home()
     run(app, 30)
     assert app.screen is launcher
+    return app
 
 
 def open_each_game(app):
@@ -152,4 +157,4 @@ def open_each_game(app):
     from tet.games.registry import GAMES, ID
 
     for entry in GAMES:
-        open_and_play(app, entry[ID])
+        app = open_and_play(app, entry[ID])

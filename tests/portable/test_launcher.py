@@ -1,9 +1,10 @@
 """Boot to the Vietnamese menu and reach every entry with two buttons, on all three boards."""
 
-from fake_hw import BOARDS, TWO, hold, new_app, press
+from fake_hw import BOARDS, TWO, FakeDir, Restarted, exists, hold, new_app, press, reboot
 
-from tet.games.registry import GAMES, TITLE as GAME_TITLE
+from tet.games.registry import GAMES, PACKAGE, TITLE as GAME_TITLE
 from tet.ui.launcher import TITLE
+from tet.ui.next_boot import NOTE as NEXT_BOOT, OPENING
 
 ENTRIES = [entry[GAME_TITLE] for entry in GAMES] + ["Cài đặt"]
 
@@ -15,10 +16,18 @@ def _walk_every_entry(board):
     assert launcher.title == TITLE
     assert app.hw.display.shows >= 1 and app.hw.display.lit() > 50
     seen = []
+    restarts = 0
     for i, entry in enumerate(ENTRIES):
         assert launcher.selected == entry
         seen.append(entry)
-        press(app, ok)
+        try:
+            press(app, ok)
+        except Restarted:
+            # after another game the board restarts into this one, and says so meanwhile
+            assert app.hw.display.has_text(entry) and app.hw.display.has_text(OPENING), entry
+            restarts += 1
+            app = reboot(app)
+            launcher = app.stack[0]
         assert app.screen is not launcher, entry
         opened = app.screen.title
         assert opened, entry
@@ -35,6 +44,8 @@ def _walk_every_entry(board):
         press(app, nxt)
     assert seen == ENTRIES
     assert launcher.selected == ENTRIES[0]
+    # each game after the first on a boot of its own; Cài đặt opens in the boot it is in
+    assert restarts == len(GAMES) - 1
 
 
 def test_two_button_session_reaches_every_entry_on_every_board():
@@ -107,3 +118,69 @@ def test_a_game_not_built_yet_says_coming_soon():
     assert "Sắp có" in app.screen.body
     press(app, "OK")
     assert app.screen is launcher
+
+
+def _to_game_and_back(app, index):
+    """From the launcher, open registry entry `index` with select and leave its first screen
+    with back; the launcher shows again."""
+    launcher = app.stack[0]
+    nxt, ok = TWO[app.hw.name]
+    while launcher.index != index:
+        press(app, nxt)
+    press(app, ok)
+    assert app.screen is not launcher and app.stack[0].opened == GAMES[index][PACKAGE]
+    hold(app, ok)
+    assert app.screen is launcher, app.screen.title
+
+
+def test_the_same_game_again_opens_in_the_same_boot():
+    app = new_app("ttgo_tdisplay")
+    for _ in range(3):
+        _to_game_and_back(app, 1)   # no Restarted: its names are interned already
+
+
+def test_the_next_boot_opens_the_game_asked_for_once():
+    app = new_app("devkit_ssd1306")
+    _to_game_and_back(app, 0)
+    try:
+        _to_game_and_back(app, 2)
+        raise AssertionError("no restart")
+    except Restarted:
+        pass
+    app = reboot(app)
+    launcher = app.stack[0]
+    assert app.screen is not launcher and launcher.opened == GAMES[2][PACKAGE]
+    assert launcher.selected == GAMES[2][GAME_TITLE]
+    hold(app, "OK")
+    assert app.screen is launcher
+    # asked once: the boot after that shows the launcher
+    again = reboot(app)
+    assert again.screen is again.stack[0] and again.stack[0].opened is None
+
+
+def test_without_a_restart_or_a_note_the_next_game_opens_in_this_boot():
+    # a board that cannot restart, and one whose flash has no room for the note: the game
+    # opens at once (its heap is tighter, but nothing is lost and nothing stops)
+    app = new_app("ttgo_tdisplay")
+    app.hw.restart = None
+    _to_game_and_back(app, 0)
+    _to_game_and_back(app, 3)
+    full = FakeDir("", free=0)
+    app = new_app("ttgo_tdisplay", storage=full)
+    _to_game_and_back(app, 1)
+    _to_game_and_back(app, 0)
+    assert full.fails >= 1
+
+
+def test_a_damaged_note_for_the_next_boot_leaves_the_launcher_shown():
+    for note in (b"TET1 00000000 3\n{x}", b"garbage", None):
+        app = new_app("ttgo_tdisplay")
+        path = app.storage.path(NEXT_BOOT)
+        if note is None:
+            app.storage.save(NEXT_BOOT, {"open": "no_such_game"})
+        else:
+            with open(path, "wb") as f:
+                f.write(note)
+        app = reboot(app)
+        assert app.screen is app.stack[0], note
+        assert not exists(path), note

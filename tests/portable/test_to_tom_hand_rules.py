@@ -273,3 +273,27 @@ def test_score_win_rejects_a_hand_that_cannot_u():
             pass
         else:
             raise AssertionError("scored %s winning on %s" % (hand, card))
+
+
+def test_no_heap_for_the_memos_is_a_memory_error_and_the_next_search_works():
+    # the app goes home on a MemoryError (App.step); any other error would stop the gadget
+    cards = counts("2V 3V 4V 5N 6N 7N")
+    expected = H.max_lung(cards)
+    made = H._table
+
+    def no_heap(slots):
+        raise MemoryError()
+
+    searches = (lambda: H.max_lung(cards), lambda: H.winning_kinds(cards, range(NKINDS)),
+                lambda: W.waits(cards, (), 5))
+    for search in searches:
+        H.release()
+        H._table = no_heap
+        try:
+            search()
+            raise AssertionError("no MemoryError")
+        except MemoryError:
+            pass
+        finally:
+            H._table = made
+    assert expected >= 0 and H.max_lung(cards) == expected

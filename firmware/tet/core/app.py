@@ -408,9 +408,11 @@ class App:
         if self._sound is not None:
             self._sound.update(now)
         if self.dirty:
-            self._draw()
+            self.redraw()
 
-    def _draw(self):
+    def redraw(self):
+        """Draw the top screen and show it now (the loop does when something changed; a
+        restart does, so that the panel says what happens meanwhile)."""
         # a handler or tick may have pushed or replaced a screen: draw the one on top now
         top = self.screen
         if top is not None:
@@ -432,7 +434,7 @@ class App:
             return True
         if time.ticks_diff(now, self._pumped) >= THINK_FRAME_MS:
             self._pumped = now
-            self._draw()
+            self.redraw()
         return False
 
     def run(self):

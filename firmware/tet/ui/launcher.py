@@ -1,4 +1,12 @@
-"""The boot menu: the games of the registry and Cài đặt (settings)."""
+"""The boot menu: the games of the registry and Cài đặt (settings).
+
+One game per boot: opening a game after another one was opened restarts MicroPython, on a
+board that can (`hw.restart`), and the next boot opens the game (tet.ui.next_boot). MicroPython
+never frees a name it interned, and a stock board's .mpy files intern every name of their code:
+an evening of all four games in one boot holds some 1,800 names, which takes the interpreter's
+seventh name pool (14 KB in one block in the 160K lane) and no longer fits. Leaving a game and
+entering it again stays in the same boot (its names are already there).
+"""
 
 import gc
 import sys
@@ -13,6 +21,8 @@ COMING_SOON = "Sắp có: trò chơi này đang được làm. Hẹn bạn dịp
 
 class Launcher(Menu):
     """The root menu; coming back here from a game or Cài đặt forgets every module they loaded."""
+
+    opened = None  # the package of the game opened in this boot (set on the instance then)
 
     def __init__(self, app):
         items = [(entry[GAME_TITLE], self._open_game) for entry in GAMES]
@@ -34,9 +44,16 @@ class Launcher(Menu):
     def open(self, entry):
         """Import the game of registry `entry` and push the screen its `ui.start(app)` returns.
 
-        A game that is not built yet gets a clear "coming soon" screen instead of a crash.
+        A game that is not built yet gets a clear "coming soon" screen instead of a crash. After
+        another game, a board restarts into it (see the module's docstring) if it can note the
+        game for the next boot; if not, the game opens in this boot.
         """
-        name = "tet.games." + entry[PACKAGE] + ".ui"
+        package = entry[PACKAGE]
+        if self.opened not in (None, package) and getattr(self.app.hw, "restart", None):
+            from tet.ui.next_boot import restart_into
+
+            restart_into(self.app, entry)
+        name = "tet.games." + package + ".ui"
         gc.collect()
         try:
             mod = __import__(name, None, None, ("start",))
@@ -45,6 +62,7 @@ class Launcher(Menu):
                 raise
             self.app.push(Message(self.app, entry[GAME_TITLE], COMING_SOON))
             return
+        self.opened = package
         self.app.push(mod.start(self.app))
 
     def _open_settings(self, menu):
@@ -69,4 +87,5 @@ def boot(hw):
     """The app on hardware object `hw` with the launcher shown: the one way the gadget starts."""
     app = App(hw, declared_rules, show_notice)
     app.push(Launcher(app))
+    app.open_part("tet.ui.next_boot", "open_asked")  # a game the last boot asked for
     return app

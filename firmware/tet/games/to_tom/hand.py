@@ -311,8 +311,8 @@ def _search(st, k, h):
 def _capped(counts, cap):
     """_search of `counts` from kind 0 with the cap `cap` (the memo emptied after)."""
     _cap[0] = cap
+    begin()     # out of heap here is a MemoryError for App.step, with no memo to empty after
     try:
-        begin()
         st = _state(counts)
         return _search(st, 0, _hash(st))
     finally:
@@ -431,8 +431,8 @@ def winning_kinds(counts, kinds, exposed=(), players=5, first=False):
     need = lung_needed(players)
     found = []
     _cap[0] = need
+    begin()     # (as in _capped: out of heap before the try)
     try:
-        begin()
         st = _state(counts)
         for k in kinds:
             st[k] += 1

@@ -165,6 +165,7 @@ class Table(GameScreen):
         self.options = []
         self.discard_mode = False
         self.hand = []
+        self._lines = None  # hand_lines' (cols, lines) for this hand
         self.event = ""
         self.frame = 0
         self._u = None      # a computer's ù, played by the next tick (_bot_step)
@@ -205,6 +206,7 @@ class Table(GameScreen):
         for k in YEU_KINDS:
             hand += [k] * counts[k]
         self.hand = hand
+        self._lines = None
         if self.cursor > len(hand):
             self.cursor = len(hand)
         self.options = []
@@ -542,9 +544,14 @@ class Table(GameScreen):
         """The hand for the 128x64 screen, compact: per suit its letter then one digit per
         card ('V2355 N3446 S1789'), then the pictures; wrapped into lines of `cols` characters (a
         suit cut at a line's end goes on after its letter again).
-        Each line is a list of (x in characters, text, index in self.hand or -1)."""
-        # where each kind first is in the hand: 30 bytes, not a dict that grows to 30 keys on
-        # every frame drawn while a computer thinks
+        Each line is a list of (x in characters, text, index in self.hand or -1). Made once
+        per hand (_refresh forgets them): while a computer thinks, the frames drawn from inside
+        its search would otherwise make them anew, each time into a heap the search's own call
+        frames fill."""
+        made = self._lines
+        if made is not None and made[0] == cols:
+            return made[1]
+        # where each kind first is in the hand: 30 bytes, not a dict that grows to 30 keys
         first = bytearray(len(CODES))
         for i in range(len(self.hand) - 1, -1, -1):
             first[self.hand[i]] = i
@@ -581,6 +588,7 @@ class Table(GameScreen):
                         x = 1
                 lines[-1].append((x, text, index))
                 x += len(text)
+        self._lines = (cols, lines)
         return lines
 
     def _draw_small(self, g, cols, right):

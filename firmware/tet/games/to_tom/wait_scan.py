@@ -199,8 +199,8 @@ def waits(counts, exposed=(), players=5, should_stop=None):
             room |= 1 << k
     H._cap[0] = need
     _open[0] = room
+    H.begin()   # out of heap here is a MemoryError for App.step, with no memo to empty after
     try:
-        H.begin()
         st = H._state(counts)
         _wait_mask(st, 0, need, 1, H._hash(st))
     finally:
