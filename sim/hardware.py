@@ -97,7 +97,6 @@ class SimHardware(Hardware):
         self.udp = udp
         self.pressed = 0
         self.slept = 0
-        self.restarts = 0
         self._battery = None
         self._shake_until = None
         self._random = random.Random(seed)
@@ -138,7 +137,6 @@ class SimHardware(Hardware):
     def restart(self):
         """As a board's soft reset: the firmware's loop ends here and sim.runner boots it again
         with the same storage (the panel keeps its last frame meanwhile)."""
-        self.restarts += 1
         raise SimRestart()
 
     def radio(self):

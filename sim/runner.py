@@ -7,6 +7,7 @@ SimDone from the hardware's sleep, which the runner catches.
 """
 
 import os
+import sys
 
 import sim
 from sim import clock as sim_clock
@@ -23,8 +24,6 @@ class SimDone(BaseException):
 def forget_firmware():
     """Drop every module of the firmware's `tet` package: the next import loads it afresh, as
     after the board's soft reset."""
-    import sys
-
     for name in [n for n in sys.modules if n == "tet" or n.startswith("tet.")]:
         del sys.modules[name]
 
