@@ -5,6 +5,7 @@ Usage: python host_tools/romfs.py [--out build/tet.romfs]
 """
 
 import argparse
+import contextlib
 import os
 import subprocess
 import sys
@@ -34,6 +35,19 @@ def build_image(out):
         if res.returncode != 0:
             raise SystemExit("romfs build failed: " + (res.stderr or res.stdout).strip())
     return os.path.getsize(out)
+
+
+@contextlib.contextmanager
+def both_installs():
+    """The firmware installed both ways a board takes it, in a temporary folder for as long as
+    the with-block runs: (a ROMFS image's path, a directory of .mpy files as `make deploy`
+    leaves a stock board)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        image = os.path.join(tmp, "tet.romfs")
+        build_image(image)
+        files = os.path.join(tmp, "install")
+        install_firmware(files)
+        yield image, files
 
 
 def main():

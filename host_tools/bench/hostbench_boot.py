@@ -8,15 +8,13 @@ TITLE = "Boot to the menu: heap in use"
 
 import os  # noqa: E402
 import sys  # noqa: E402
-import tempfile  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from benchlib import report  # noqa: E402
-from build import install_firmware  # noqa: E402
 from mp_lane import heap_with_image, run  # noqa: E402
-from romfs import build_image  # noqa: E402
+from romfs import both_installs  # noqa: E402
 
 BOARDS = ("ttgo_tdisplay", "m5stickc_plus", "devkit_ssd1306")
 
@@ -34,12 +32,8 @@ def probe(board, install=None):
 
 
 def main(args):
-    with tempfile.TemporaryDirectory() as tmp:
-        image = os.path.join(tmp, "tet.romfs")
-        size = build_image(image)
-        files = os.path.join(tmp, "install")
-        install_firmware(files)
-        report("ROMFS image of the firmware", size, "B", "flash, not heap")
+    with both_installs() as (image, files):
+        report("ROMFS image of the firmware", os.path.getsize(image), "B", "flash, not heap")
         for board in BOARDS:
             heap, fb = probe(board, image)
             report("%s, ROMFS (bytecode in flash)" % board, heap, "B",

@@ -14,15 +14,13 @@ TITLE = "A long evening: the launcher's free heap (160K for the firmware)"
 
 import os  # noqa: E402
 import sys  # noqa: E402
-import tempfile  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from benchlib import report  # noqa: E402
-from build import install_firmware  # noqa: E402
 from mp_lane import heap_without_harness, run_each  # noqa: E402
-from romfs import build_image  # noqa: E402
+from romfs import both_installs  # noqa: E402
 
 GAMES = 4       # the games of one round, in the registry's order
 
@@ -42,11 +40,7 @@ def curves(install):
 
 
 def main(args):
-    with tempfile.TemporaryDirectory() as tmp:
-        image = os.path.join(tmp, "tet.romfs")
-        build_image(image)
-        files = os.path.join(tmp, "install")
-        install_firmware(files)
+    with both_installs() as (image, files):
         for name, install in (("ROMFS", image), (".mpy files", files)):
             found, verdicts = curves(install)
             for board, curve in sorted(found.items()):

@@ -11,16 +11,14 @@ TITLE = "Opening another game: the boot into it (instruction counts)"
 
 import os  # noqa: E402
 import sys  # noqa: E402
-import tempfile  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from benchlib import report  # noqa: E402
-from build import install_firmware  # noqa: E402
 from icount import device_ms, module_regions, valgrind  # noqa: E402
 from mp_lane import heap_without_harness  # noqa: E402
-from romfs import build_image  # noqa: E402
+from romfs import both_installs  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "firmware"))
 from tet.games.registry import GAMES, PACKAGE, TITLE as GAME_TITLE  # noqa: E402
@@ -32,11 +30,7 @@ def main(args):
     if valgrind() is None:
         report("opening another game", "skipped", "", "no valgrind (make setup installs it)")
         return
-    with tempfile.TemporaryDirectory() as tmp:
-        image = os.path.join(tmp, "tet.romfs")
-        build_image(image)
-        files = os.path.join(tmp, "install")
-        install_firmware(files)
+    with both_installs() as (image, files):
         for name, install in ((".mpy files", files), ("ROMFS", image)):
             # 160K for the firmware, as the lanes give it (a ROMFS image is read into the heap)
             heap = heap_without_harness(160, install, "restart_probe")

@@ -27,7 +27,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.dirname(HERE))
 
-from mp_lane import PRELUDE, micropython_binary  # noqa: E402
+from mp_lane import command, micropython_binary  # noqa: E402
 
 CALIBRATION = os.path.join(HERE, "calibration.json")
 # The C function behind micropython.opt_level(): a dump is taken each time it is entered.
@@ -169,9 +169,12 @@ def count_source(source, heap="160K", args=(), marks=False, timeout=1800, firmwa
 
 
 def module_regions(module, args=(), heap="160K", timeout=1800):
-    """regions_detail() of a bench module run as mp_lane runs it (ESP32 modules, main(args))."""
-    mp_args = ["-X", "heapsize=" + heap, PRELUDE, ROOT, "run", module] + [str(a) for a in args]
-    _, parts, res = _callgrind(mp_args, True, timeout)
+    """regions_detail() of a bench module run as mp_lane runs it (ESP32 modules, main(args)),
+    the checkout and an `--install` named by the lane's fixed letters (mp_lane.command): every
+    path the interpreter is given is interned, so a temporary install's name would move the
+    count from run to run."""
+    cmd, cwd = command("run", module, [str(a) for a in args], heap)
+    _, parts, res = _callgrind(cmd[1:], True, timeout, cwd)
     _checked(res, module)
     return parts[1:], res.stdout
 

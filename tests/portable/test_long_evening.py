@@ -92,7 +92,7 @@ def evening_boot(board, boot, path):
         step, curve = _load_progress(path)
         app = new_app(board, keep_storage=True)
     else:
-        step, curve = 0, None
+        step = 0
         app = new_app(board)
         curve = [launcher_free(app)]
     out_of_memory = count_out_of_memory(app)
