@@ -25,6 +25,7 @@ def _walk_every_entry(board):
         except Restarted:
             # after another game the board restarts into this one, and says so meanwhile
             assert app.hw.display.has_text(entry) and app.hw.display.has_text(OPENING), entry
+            assert "đóng" not in app.hw.display.shown_text(), entry    # no key closes it
             restarts += 1
             app = reboot(app)
             launcher = app.stack[0]

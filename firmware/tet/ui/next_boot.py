@@ -20,7 +20,9 @@ def restart_into(app, entry):
         app.storage.save(NOTE, {"open": entry[PACKAGE]})
     except OSError:
         return
-    app.push(Message(app, entry[TITLE], OPENING))
+    opening = Message(app, entry[TITLE], OPENING)
+    opening.close_word = ""     # the board is restarting: no key to offer
+    app.push(opening)
     app.redraw()
     app.hw.restart()
 

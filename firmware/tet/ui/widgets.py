@@ -141,6 +141,8 @@ class Message(Screen):
     OK or BACK closes it (then `on_close()` if given). `lines` (a list of (text, colour)) may
     replace the body: each is wrapped the same way."""
 
+    close_word = "đóng"  # the hint of OK and BACK ("": none, a notice no key closes)
+
     def __init__(self, app, title, body, on_close=None, lines=None):
         Screen.__init__(self, app)
         self.title = title
@@ -181,14 +183,14 @@ class Message(Screen):
             bottom = g.h - g.line_h - 1
         else:
             # the OLED has three text lines: the keys go in the title bar
-            short = hints(self.app, ok="đóng")
+            short = hints(self.app, ok=self.close_word)
             y = g.header(clip(self.title, g.cols() - len(short) - 1), short)
             bottom = g.h
         rows = max(1, (bottom - y) // g.line_h)
         more = len(lines) > rows
         self.scroll = min(self.scroll, max(0, len(lines) - rows))
         if g.colour:
-            draw_hints(g, hints(self.app, move="cuộn" if more else None, ok="đóng"))
+            draw_hints(g, hints(self.app, move="cuộn" if more else None, ok=self.close_word))
         for line, colour in lines[self.scroll:self.scroll + rows]:
             g.text(line, 2 if g.colour else 0, y, colour)
             y += g.line_h
