@@ -85,13 +85,12 @@ def command(mode, target, args=(), heap="1M"):
     return cmd, lane_dir(install)
 
 
-def _storage(cwd):
-    """The fake boards' storage (TET_FAKE_STORAGE, tests/portable/fake_hw.py) as a path of fixed
-    length relative to lane directory `cwd`: a link named after the real folder, which stays
+def storage_link(cwd, real):
+    """The fake boards' storage `real` (TET_FAKE_STORAGE, tests/portable/fake_hw.py) as a path
+    of fixed length relative to lane directory `cwd`: a link named after the real folder, which stays
     where the test run put it. The app holds the path and builds every save's from it, so its
     length, which the temporary folder's place decides, would change the heap's layout too.
     None when no storage is set (fake_hw then uses its default)."""
-    real = os.environ.get("TET_FAKE_STORAGE")
     if not real:
         return None
     folder, name = os.path.split(os.path.abspath(real))
@@ -106,7 +105,7 @@ def run(mode, target, args=(), heap="1M", timeout=600, env=None):
     environment; return the CompletedProcess."""
     cmd, cwd = command(mode, target, args, heap)
     extra = dict(env or {})
-    storage = _storage(cwd)
+    storage = storage_link(cwd, os.environ.get("TET_FAKE_STORAGE"))
     if storage is not None:
         extra["TET_FAKE_STORAGE"] = storage
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd,

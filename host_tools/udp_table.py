@@ -6,8 +6,9 @@ import os
 import socket
 import subprocess
 import tempfile
+import time
 
-from mp_lane import command, heap_without_harness
+from mp_lane import command, heap_without_harness, storage_link
 
 SECONDS = 420       # each process's deadline: on a free machine two Tổ Tôm games take about
                     # 10 s, a Xấp Sắc game 30 s (the people press keys in about real time)
@@ -46,19 +47,41 @@ def play_table(install, game_id, gadgets, games, loss, firmware_kb=160):
     its whole output)}. Gadget 1 is the host."""
     heap = heap_without_harness(firmware_kb, install, "udp_gadget")
     base = free_ports(gadgets)
-    procs = {}
+    procs, logs = {}, {}
     with tempfile.TemporaryDirectory() as saves:
         for n in range(gadgets, 0, -1):     # the guests first: they listen for the host
-            env = dict(os.environ, TET_FAKE_STORAGE=os.path.join(saves, "g%d" % n))
             role = "host" if n == 1 else "guest"
             argv, cwd = _command(install, heap, role, game_id, n, gadgets, base, SECONDS, games,
                                  loss)
-            procs[n] = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                        text=True, env=env, cwd=cwd)
+            storage = storage_link(cwd, os.path.join(saves, "g%d" % n))
+            env = dict(os.environ, TET_FAKE_STORAGE=storage)
+            # to a file, not a pipe: _wait reads nothing until every process ends
+            logs[n] = open(os.path.join(saves, "out%d" % n), "w+", encoding="utf-8")
+            procs[n] = subprocess.Popen(argv, stdout=logs[n], stderr=subprocess.STDOUT, env=env,
+                                        cwd=cwd)
+        _wait(procs)
         outs = {}
         for n, proc in procs.items():
-            text = proc.communicate(timeout=SECONDS + 60)[0]
+            logs[n].seek(0)
+            text = logs[n].read()
+            logs[n].close()
             lines = {line.split(" ", 1)[0]: line.split(" ", 1)[1]
                      for line in text.splitlines() if " " in line}
             outs[n] = (proc.returncode, lines, text)
     return outs
+
+
+def _wait(procs):
+    """Wait for every process; once one fails (the others would wait for it until their
+    deadline), or at the deadline, stop the rest."""
+    end = time.time() + SECONDS + 60
+    while time.time() < end:
+        codes = [proc.poll() for proc in procs.values()]
+        if None not in codes:
+            return
+        if any(codes):
+            break
+        time.sleep(0.2)
+    for proc in procs.values():
+        if proc.poll() is None:
+            proc.kill()

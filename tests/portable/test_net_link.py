@@ -185,3 +185,16 @@ def seat_a_guest(air, adapter, game_id, people):
 def test_a_gadget_joining_a_full_table_watches():
     host, watcher, _now = seat_a_guest(Air(seed=4), shared.Shared(Game(2)), "oaq", 1)
     assert watcher.seat == WATCH and host.watchers == [B]
+
+
+def test_a_table_resumed_from_its_save_gives_its_guests_time_to_be_heard_again():
+    # the host's new link has heard nobody yet: its guests are not "gone" at once, but only when
+    # still silent the absence's whole time after the restart
+    air = Air(seed=5)
+    host, guest, now = seat_a_guest(air, shared.Shared(Game(2)), "oaq", 2)
+    assert guest.seat == 1
+    assert host.absent(now, 20000) == []
+    saved = host.to_dict()
+    back = Host.from_dict(Link(air.radio(A), 7), shared.Shared(Game(2)), saved, now + 1000)
+    assert back.absent(now + 1000, 20000) == [] and back.absent(now + 20000, 20000) == []
+    assert back.absent(now + 21001, 20000) == [1]

@@ -43,11 +43,12 @@ def shown(app):
     return app.hw.display.shown_text()
 
 
-def open_shared_table(air, game_id, before_hosting=None, free=1):
+def open_shared_table(air, game_id, before_hosting=None, free=1, before_start=None):
     """Host on a TTGO and join from a DevKit through the keys: the host opens `game_id`
     (`before_hosting(host, apps)` first picks its setup, e.g. the players) and "Chơi chung", the
     guest "Vào bàn" and the table with the host's code (the beacon says `free` seats are free),
-    the host starts. Return (host app, guest app, their screens)."""
+    `before_start(host, guest)` runs, the host starts. Return (host app, guest app, their
+    screens)."""
     set_air(air)
     host = new_app("ttgo_tdisplay", address=1)
     guest = new_app("devkit_ssd1306", address=2)
@@ -67,6 +68,8 @@ def open_shared_table(air, game_id, before_hosting=None, free=1):
     press_on(guest, apps, TWO[guest.hw.name][1])         # join that table
     step_all(apps, 1500)
     assert "Ghế 2: đã vào" in shown(host), shown(host)
+    if before_start:
+        before_start(host, guest)
     press_on(host, apps, TWO[host.hw.name][1])           # Bắt đầu
     step_all(apps, 800)
     return host, guest, host.screen, guest.screen

@@ -5,6 +5,8 @@ players. Each gadget shows only its own hand; a whole game is played with the ke
 show the same result, and the guest checks the deal against the host's commitment ("Bài chia
 đúng"). Closing the result on the host deals the next game on both gadgets."""
 
+import sys
+
 from sim.air import Air
 
 from fake_hw import TWO
@@ -15,9 +17,10 @@ from test_o_an_quan_together import (give_away_when_gone, open_shared_table, pre
 HEAP = "320K"
 
 
-def start_table(air):
+def start_table(air, before_start=None):
     """Tổ Tôm for five at a shared table, two of them people: (host app, guest app, tables)."""
-    host, guest, table_h, table_g = open_shared_table(air, "totom", free=4)
+    host, guest, table_h, table_g = open_shared_table(air, "totom", free=4,
+                                                      before_start=before_start)
     assert type(table_h).__name__ == "HostTable", shown(host)
     assert type(table_g).__name__ == "GuestTable", shown(guest)
     return host, guest, table_h, table_g
@@ -104,9 +107,18 @@ def test_the_guest_is_told_when_its_table_falls_silent_and_the_host_may_give_its
 
 
 def test_a_guest_with_no_hole_beside_the_shown_game_lets_it_go_and_shows_the_new_state():
-    host, guest, table_h, table_g = start_table(Air(seed=4))
+    guests = []
+
+    def guest_modules(host, guest):
+        # the host opens its table anew (App.open_part), importing the game's modules again;
+        # the guest, in this same process, keeps the ones its table was made with
+        assert type(guest.screen).__name__ == "GuestTable", shown(guest)
+        guests.append(sys.modules["tet.games.to_tom.shared"])
+
+    host, guest, table_h, table_g = start_table(Air(seed=4), guest_modules)
     from tet.games.to_tom import engine as T
-    from tet.games.to_tom import shared
+
+    shared = guests[0]
 
     apps = (host, guest)
     real_view = shared.view

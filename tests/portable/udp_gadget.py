@@ -13,7 +13,7 @@ read and closed, and a host asked about a gadget slow to answer waits for it ("C
 virtual clock is held to the real one (SPEED times faster), since the gadgets' processes run
 side by side.
 
-Prints, at the end of GAMES games: `low N` (host: the least free heap seen after gc.collect(),
+Prints, at the end of GAMES games: `low N` (the least free heap seen after gc.collect(),
 sampled every second at the table), `result TITLE` (the last result's title), `state VERSION
 DIGEST` (the last public state: its version and SHA-256), `radio SENT LOST`. On a failure: one
 line `no table: <the screen's text>`, `timeout: …` or `left the table: …`, exit status 1.
@@ -157,8 +157,8 @@ def fail(app, why):
     sys.exit(1)
 
 
-def play(app, game_id, table, games, deadline, host):
-    """Play `games` games at `table`; the least free heap seen (sampled on the host)."""
+def play(app, game_id, table, games, deadline):
+    """Play `games` games at `table`; the least free heap seen."""
     turn, ends, pause = GAMES[game_id]
     ok = TWO[app.hw.name][1]
     low = free()
@@ -184,7 +184,7 @@ def play(app, game_id, table, games, deadline, host):
             fail(app, "left the table")
         turn(app, table)
         run(app, 100)
-        if host and app.hw.now >= sample:
+        if app.hw.now >= sample:
             sample = app.hw.now + SAMPLE_MS
             low = min(low, free())
 
@@ -204,7 +204,7 @@ def main(args):
     if not (seat_people(app, gadgets, deadline) if host else join_table(app, deadline)):
         fail(app, "no table")
     table = app.screen
-    low = play(app, game_id, table, games, deadline, host)
+    low = play(app, game_id, table, games, deadline)
     title = app.screen.title
     if host:
         run(app, SETTLE_MS)
@@ -213,10 +213,10 @@ def main(args):
         wait_for(app, lambda: not [a for a in table.host.seats
                                    if isinstance(a, bytes) and link.waiting(a)],
                  time.ticks_add(time.ticks_ms(), 15000))
-        print("low", min(low, free()))
         public, version = table.host.adapter.public(), table.host.version
     else:
         public, version = table.guest.state, table.guest.version
+    print("low", min(low, free()))
     print("result", title)
     print("state", version, binascii.hexlify(hashlib.sha256(public).digest()).decode())
     print("radio", air.sent, air.lost)

@@ -107,6 +107,7 @@ class Host:
         self._public = None     # (version, the public state's bytes): made once per version
         self._out = None        # where a T message is put together (tet.net.link.room)
         self._held = None       # (seat, intent, until ms): to play once every guest has all
+        self._resumed = None    # when from_dict restarted the table (ms)
 
     def free_seats(self):
         """How many seats still wait for a person."""
@@ -234,7 +235,11 @@ class Host:
         out = []
         for seat, addr in enumerate(self.seats):
             if isinstance(addr, bytes):
+                # a table resumed from its save counts from its restart: the guests have not
+                # been heard on its new link yet
                 heard = self.link.heard(addr)
+                if heard is None:
+                    heard = self._resumed
                 if heard is None or time.ticks_diff(now, heard) > after_ms:
                     out.append(seat)
         return out
@@ -262,6 +267,7 @@ class Host:
         guest is sent the state at once, so the table goes on where it stopped."""
         host = cls(link, d["code"], d["game"], adapter, log="log" in d)
         host.version = d["version"]
+        host._resumed = now
         host.seats = [bytes.fromhex(s) if isinstance(s, str) else s for s in d["seats"]]
         host.watchers = [bytes.fromhex(w) for w in d["watchers"]]
         if "log" in d:

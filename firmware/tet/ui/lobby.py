@@ -39,12 +39,12 @@ class HostLobby(Screen):
 
     title = HOST_TITLE
 
-    def __init__(self, app, game_id, adapter, host_screen):
+    def __init__(self, app, game_id, adapter, start):
         Screen.__init__(self, app)
         link = Link(app.radio(), app.rng.next32())
         self.host = Host(link, 1000 + app.rng.below(9000), game_id, adapter,
                          people=adapter.players)
-        self.host_screen = host_screen
+        self.start = start      # start(host): the table's screen, or None (it opened itself)
         self._seen = list(self.host.seats)
 
     def tick(self, now):
@@ -60,7 +60,9 @@ class HostLobby(Screen):
             for i in range(len(seats)):
                 if seats[i] == OPEN:
                     seats[i] = COMPUTER
-            self.app.replace(self.host_screen(self.host))
+            screen = self.start(self.host)
+            if screen is not None:
+                self.app.replace(screen)
         elif ev == inp.BACK:
             self.app.radio_off()
             self.app.pop()

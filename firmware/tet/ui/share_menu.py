@@ -8,8 +8,9 @@ from tet.core.app import forget_module
 
 
 def _at_the_table(screen, module):
-    """`screen`, the game's table, about to replace the lobby: the lobby and the game's entry
-    module are not needed there, so their heap goes to the game."""
+    """`screen`, the game's table, about to replace the lobby (None: the game opened its table
+    itself, App.open_part): the lobby and the game's entry module are not needed there, so
+    their heap goes to the game."""
     for name in ("tet.ui.lobby", module):
         forget_module(name)
     return screen
@@ -19,8 +20,9 @@ def together_items(app, game_id, module, settings):
     """The "Chơi chung" (host a table) and "Vào bàn" (join one) entries of a game's setup menu.
 
     `module` names the game's module for shared tables, imported only when one is opened (with
-    tet.ui.lobby and the radio link) and forgotten with the lobby once the game starts: it has `new_adapter(app, chosen)`, `host_screen(app,
-    host)` and `guest_screen(app, guest)`; `settings()` gives what the setup menu chose (`chosen`:
+    tet.ui.lobby and the radio link) and forgotten with the lobby once the game starts: it has
+    `new_adapter(app, chosen)`, `start_table(app, host)` (the host's table screen, or None
+    when it opened the table on a heap of its own) and `guest_screen(app, guest)`; `settings()` gives what the setup menu chose (`chosen`:
     the number of players, house rules, names, as the game needs).
     """
 
@@ -30,9 +32,9 @@ def together_items(app, game_id, module, settings):
         gc.collect()
         from tet.ui.lobby import HostLobby
 
-        game = __import__(module, None, None, ("host_screen",))
+        game = __import__(module, None, None, ("start_table",))
         app.push(HostLobby(app, game_id, game.new_adapter(app, settings()),
-                           lambda table: _at_the_table(game.host_screen(app, table), module)))
+                           lambda table: _at_the_table(game.start_table(app, table), module)))
 
     def join(menu):
         gc.collect()

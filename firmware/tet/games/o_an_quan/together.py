@@ -13,7 +13,7 @@ def new_adapter(app, players):
                               bool(app.rule("oaq", "quan_non", 0))))
 
 
-def host_screen(app, host):
+def start_table(app, host):
     """The host's board once the lobby started the game."""
     from tet.games.o_an_quan.table_boards import HostBoard
 

@@ -935,7 +935,6 @@ class Hoi:
 
 # ---- saves: compact fields and their checks ----
 
-SAVE = "to_tom"     # the name a table's save has in the gadget's storage
 SAVE_VERSION = 3     # 3: the discard rules over the game and bỏ ù (2 is read as none yet)
 # a laid phu: a run of a whole suit is 9 cards, a bí or lưng group with copies up to 12
 MAX_PHU = 12

@@ -3,26 +3,21 @@
 gadget's own hội or a shared one it hosted (table_host.py, loaded only then)."""
 
 from tet.core.app import forget_module
-from tet.core.rng import Rng
-from tet.games.to_tom import engine as T
-from tet.games.to_tom.table import SAVE, UI, Table
+from tet.games.to_tom.parts import PLAY_MODULES, READ_MODULES, SAVE, UI, load
 from tet.ui.session import offer_resume
 from tet.ui.share_menu import together_items
 from tet.ui.widgets import Menu, rules_entry
 
+# what the hand checker loads (and the engine's modules it shares with a table): the menu
+# itself holds none of them
 CHECKER_MODULES = ("tet.games.to_tom.checker", "tet.games.to_tom.scoring",
-                   "tet.games.to_tom.wait_scan")
+                   "tet.games.to_tom.wait_scan") + PLAY_MODULES
 
 
 def resume(app, data):
-    """The table of a saved game: a shared table this gadget hosted; a hội of its own opens
-    from its save on a heap of its own (App.open_part, as each game does), so None."""
-    if type(data) is dict and "table" in data:
-        from tet.games.to_tom.table_host import resume_host
-
-        return resume_host(app, data)
+    """A saved table, this gadget's own hội or a shared one it hosted, opens from its save on a
+    heap of its own (App.open_part, as each game does): None, no screen here."""
     app.open_part(UI, "open_saved")
-    return None
 
 
 class Setup(Menu):
@@ -56,6 +51,11 @@ class Setup(Menu):
         self.players = 4 if self.players == 5 else 5
 
     def _begin(self, menu):
+        load(READ_MODULES + ("tet.games.to_tom.table",))
+        from tet.core.rng import Rng
+        from tet.games.to_tom import engine as T
+        from tet.games.to_tom.table import Table
+
         rng = Rng(self.app.rng.next32())
         hoi = T.Hoi(self.players, dealer=rng.below(self.players))
         Table(self.app, hoi, None, rng, self.thap_hong_or_more).save()

@@ -16,12 +16,11 @@ from tet.core.app import forget_module
 from tet.core.text import clip
 from tet.games.to_tom import engine as T
 from tet.games.to_tom.cards import CODES, IS_RED, IS_YEU, NAMES
-from tet.games.to_tom.engine import SAVE
+from tet.games.to_tom.parts import SAVE, UI
 from tet.ui.game_screen import GameScreen
 from tet.ui.widgets import Message
 
 AI = "tet.games.to_tom.ai"
-UI = "tet.games.to_tom.ui"
 HUMAN = 0
 BOT_MS = 600
 LOG_KEEP = 4

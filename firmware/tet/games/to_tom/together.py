@@ -1,10 +1,13 @@
 """Tổ Tôm's entries for playing together (tet.ui.share_menu.together_items): the host's new
-hội, and the shared table's screens (table_host.py, table_guest.py), loaded only once the game starts so that
-the lobby needs little heap."""
+hội, and the shared table's screens (table_host.py, table_guest.py), loaded only once the game
+starts so that the lobby needs little heap."""
 
+from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
 from tet.games.to_tom import shared
+from tet.games.to_tom.parts import SAVE, UI
 from tet.net.deal import new_secret
+from tet.net.table import COMPUTER
 
 
 def new_adapter(app, chosen):
@@ -15,8 +18,19 @@ def new_adapter(app, chosen):
     return shared.Shared(hoi, lambda: new_secret(app), bool(thap))
 
 
-def host_screen(app, host):
-    """The host's table once the lobby started the game."""
+def start_table(app, host):
+    """The lobby started the game: the table is saved as the host's table saves itself
+    (table_host.HostTable.save_data) and opened from that save on a heap of its own
+    (App.open_part, as after a power cut), so nothing of the setup menu or the lobby shares the
+    heap with it. A flash with no room for the save opens the table here."""
+    adapter = host.adapter
+    adapter.people = [s != COMPUTER for s in host.seats]
+    data = {"hoi": adapter.hoi.to_dict(), "game": adapter.game.to_dict(),
+            "rng": Rng(app.rng.next32()).state, "thap": 1 if adapter.thap_hong_or_more else 0,
+            "event": "", "table": host.to_dict(), "shared": adapter.to_dict()}
+    if app.save_game(SAVE, data):
+        app.open_part(UI, "open_saved")
+        return None
     from tet.games.to_tom.table_host import HostTable
 
     return HostTable(app, host)

@@ -13,7 +13,7 @@ def new_adapter(app, chosen):
     return shared.Shared(XamHuong(players, options), names, new_secret(app))
 
 
-def host_screen(app, host):
+def start_table(app, host):
     """The host's bowl once the lobby started the game."""
     from tet.games.xam_huong.table_play import HostBowl
 

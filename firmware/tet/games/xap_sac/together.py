@@ -13,7 +13,7 @@ def new_adapter(app, chosen):
     return shared.Shared(shared.new_game(players, deck, secret), secret)
 
 
-def host_screen(app, host):
+def start_table(app, host):
     """The host's table screen once the lobby started the game."""
     from tet.games.xap_sac.table_play import HostTable
 
