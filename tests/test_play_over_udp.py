@@ -7,6 +7,9 @@ the second), a whole Xấp Sắc game. Every gadget ends on the host's last stat
 the host never runs out of heap: issue 16's "the host with 5 Tổ Tôm players fits the 160K
 lane", with no other gadget's heap in the host's process.
 
+The same tables from `.mpy` files, the install of a stock board (issue 35): four gadgets at Ô Ăn
+Quan, and the others as expected failures until they fit (FILES_SHORT).
+
 Each process's heap is 160K for the firmware (the framebuffer included, as a board allocates
 it) plus what the test harness holds before the boot (the prelude's `harness` mode),
 plus the ROMFS image the unix port must read into its heap.
@@ -14,6 +17,7 @@ plus the ROMFS image the unix port must read into its heap.
 
 import pytest
 
+from build import install_firmware
 from mp_lane import micropython_binary
 from romfs import build_image
 from udp_table import play_table
@@ -28,11 +32,17 @@ def image(tmp_path_factory):
     return path
 
 
-@pytest.mark.parametrize("game_id, gadgets, games, loss", [
-    ("totom", 5, 2, 0.2), ("xs", 4, 1, 0.0)])
-def test_every_gadget_with_the_device_heap_plays_to_the_end_over_udp(image, game_id, gadgets,
-                                                                     games, loss):
-    outs = play_table(image, game_id, gadgets, games, loss)
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    """The install of a stock board: `.mpy` files, their bytecode in each gadget's heap."""
+    path = str(tmp_path_factory.mktemp("udp") / "install")
+    install_firmware(path)
+    return path
+
+
+def check_table(outs, game_id, gadgets, loss):
+    """Every gadget played to the end on the host's state and result; the least free heap of
+    each, host first."""
     # every gadget that failed: one guest's failure (out of heap, say) leaves the others waiting
     failed = ["gadget %d:\n%s" % (n, text) for n, (status, _lines, text) in sorted(outs.items())
               if status != 0]
@@ -47,3 +57,30 @@ def test_every_gadget_with_the_device_heap_plays_to_the_end_over_udp(image, game
     assert sent > 100 and (lost > 0 or not loss)
     print("%s host: least free heap at the table %d B; frames sent %d, lost %d"
           % (game_id, low, sent, lost))
+    return [int(outs[n][1]["low"]) for n in range(1, gadgets + 1)]
+
+
+@pytest.mark.parametrize("game_id, gadgets, games, loss", [
+    ("totom", 5, 2, 0.2), ("xs", 4, 1, 0.0)])
+def test_every_gadget_with_the_device_heap_plays_to_the_end_over_udp(image, game_id, gadgets,
+                                                                     games, loss):
+    check_table(play_table(image, game_id, gadgets, games, loss), game_id, gadgets, loss)
+
+
+# Known to run out of heap from .mpy files at 160K (issue 35), measured 2026-12-06 with every
+# gadget in a process of its own (at 400K, least free minus 240K: the host and guests short by
+# the figures given). Each fails at once: a gadget out of heap ends every process.
+FILES_SHORT = {
+    "totom": "the host's table needs ~2 KB, a guest's ~10 KB, more than 160K (with 4 people)",
+    "xs": "a TTGO guest runs out of heap joining; the host ends ~2 KB above 160K",
+    "xh": "the host and guests run out of heap as the table starts (~3-8 KB short)",
+}
+
+
+@pytest.mark.parametrize("game_id, gadgets", [
+    pytest.param(g, n, marks=pytest.mark.xfail(reason=FILES_SHORT[g])) if g in FILES_SHORT
+    else (g, n) for g, n in (("oaq", 4), ("totom", 5), ("xs", 4), ("xh", 6))])
+def test_a_table_of_stock_boards_plays_to_the_end_with_12k_to_spare(files, game_id, gadgets):
+    # every gadget from `.mpy` files with the device's 160K, a fifth of the frames lost
+    lows = check_table(play_table(files, game_id, gadgets, 1, 0.2), game_id, gadgets, 0.2)
+    assert min(lows) >= 12 * 1024, lows

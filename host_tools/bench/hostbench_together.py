@@ -10,6 +10,7 @@ closed the game with its out-of-memory message.
 Then every seat a person on a gadget of their own (host_tools/udp_table.py: one micropython
 process per gadget, each with the same heap, over local UDP): five at Tổ Tôm for two games, four
 at Xấp Sắc for a whole game; the host's least free heap at the table (sampled every second).
+Last, each game's table of stock boards: every gadget from `.mpy` files with 160K (issue 35).
 """
 
 TITLE = "Playing together: heap of a host (160K for the firmware, ROMFS, TTGO)"
@@ -22,6 +23,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from benchlib import report  # noqa: E402
+from build import install_firmware  # noqa: E402
 from mp_lane import heap_without_harness, run  # noqa: E402
 from romfs import build_image  # noqa: E402
 from udp_table import play_table  # noqa: E402
@@ -70,6 +72,29 @@ def main(args):
                        played)
             report(name + ": every gadget played to the end", "yes" if ended else "no", "",
                    "" if ended else text.strip().splitlines()[-1])
+        files = os.path.join(tmp, "install")
+        install_firmware(files)
+        for game_id, gadgets in (("oaq", 4), ("xh", 6), ("totom", 5), ("xs", 4)):
+            stock_table(files, game_id, gadgets)
+
+
+def stock_table(files, game_id, gadgets):
+    """A table of stock boards (`.mpy` files, 160K each, a fifth of the frames lost): the
+    host's least free heap and the guests' least, or which gadget ran out of heap."""
+    outs = play_table(files, game_id, gadgets, 1, 0.2)
+    name = "%s from .mpy files, %d gadgets" % (TITLES[game_id], gadgets)
+    failed = [n for n, o in sorted(outs.items()) if o[0] != 0 and "low" not in o[1]]
+    short = [n for n in failed if "hết bộ nhớ" in outs[n][2]]
+    if short:
+        report(name + ": plays to the end", "no", "",
+               "out of heap: gadget %s" % ", ".join(str(n) for n in short))
+        return
+    if failed:
+        report(name + ": plays to the end", "no", "", outs[failed[0]][2].strip()[-80:])
+        return
+    report(name + ": least free heap, host", int(outs[1][1]["low"]), "B")
+    report(name + ": least free heap, guests", min(int(outs[n][1]["low"])
+                                                    for n in range(2, gadgets + 1)), "B")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,8 @@ every frame's text). `hostbench_together`, with less harness, plays 300 turns at
 passed at every size tried from 224K to 288K, hence 256K here.
 """
 
+import sys
+
 from fake_hw import TWO, new_app, open_game, press, run, walk_to
 
 HEAP = "256K"
@@ -28,6 +30,9 @@ def host_alone(address=7):
     press(app, TWO[app.hw.name][1])                      # Bắt đầu
     table = app.screen
     assert type(table).__name__ == "HostTable", app.hw.display.shown_text()
+    # opened from its save on a heap of its own: the setup menu and the lobby are let go
+    assert app.stack == [app.stack[0], table] and "tet.ui.lobby" not in sys.modules
+    assert "tet.games.to_tom.setup" not in sys.modules and app.load_game("to_tom")["table"]
     assert table.names == ["Bạn", "Máy 2", "Máy 3", "Máy 4", "Máy 5"]
     return app, table
 

@@ -1,14 +1,16 @@
-"""One gadget of a shared table of Tổ Tôm or Xấp Sắc, in a micropython process of its own with
+"""One gadget of a shared table of any game, in a micropython process of its own with
 the device's heap, its radio on local UDP (sim.udp_air); run by tests/test_play_over_udp.py.
 
 Args: ROLE GAME N GADGETS BASE_PORT SECONDS GAMES [LOSS].
-- ROLE `host` (gadget 1, a TTGO) opens GAME (`totom` or `xs`), picks "Chơi chung", waits for
+- ROLE `host` (gadget 1, a TTGO) opens GAME (its id in the registry), sets the number of
+  players to GADGETS where the game asks, picks "Chơi chung", waits for
   GADGETS - 1 people to join and starts; after each result but the last it closes the result
   (Tổ Tôm: the next deal).
 - ROLE `guest` (gadget N, its board from BOARDS) picks "Vào bàn", joins the table it hears and
   closes each result it is shown.
 Each gadget's person plays their own turns with the keys: the first option offered or the first
-card they may discard (Tổ Tôm), the first legal play or "Đi" (Xấp Sắc); a round's scores are
+card they may discard (Tổ Tôm), the first legal play or "Đi" (Xấp Sắc), the highlighted square
+sown forward (Ô Ăn Quan), a roll or a shake (Xăm Hường); a round's scores are
 read and closed, and a host asked about a gadget slow to answer waits for it ("Chờ thêm"). The
 virtual clock is held to the real one (SPEED times faster), since the gadgets' processes run
 side by side.
@@ -107,15 +109,58 @@ def xap_sac_turn(app, table):
         press(app, TWO[app.hw.name][1])                  # the first place
 
 
+def o_an_quan_turn(app, board):
+    """An Ô Ăn Quan player's turn, if it is theirs: the highlighted square, sown forward."""
+    if app.screen is board and not board.animating and board.items and \
+            board.seats[board.game.turn] == 0:
+        press(app, TWO[app.hw.name][1])
+        press(app, TWO[app.hw.name][1])
+
+
+def xam_huong_turn(app, bowl):
+    """A Xăm Hường player's roll, if it is theirs: OK, or a shake of a gadget that has a motion
+    sensor (the M5StickC)."""
+    guest = getattr(bowl, "guest", None)
+    if app.screen is not bowl or bowl.rolling_since is not None or not bowl._mine() or \
+            bowl.pending is not None or (guest is not None and bowl.sent == guest.version):
+        return
+    if app.hw.name == "m5stickc_plus":
+        app.hw.accel = (2.5, 0.5, 1.0)
+        run(app, 30)
+        app.hw.accel = (0.0, 0.0, 1.0)
+    else:
+        press(app, TWO[app.hw.name][1])
+
+
+def set_players(app, gadgets):
+    """The host's setup menu: the number of players set to `gadgets` (Ô Ăn Quan cycles it with
+    OK, Xăm Hường asks in a list; Tổ Tôm's and Xấp Sắc's defaults are the tables tested)."""
+    ok = TWO[app.hw.name][1]
+    menu = app.screen
+    for _ in range(4):
+        text = [menu.label(i) for i in range(len(menu.items))
+                if menu.label(i).startswith("Số người: ")][0]
+        if text.endswith(" %d" % gadgets):
+            return
+        walk_to(app, text)
+        press(app, ok)
+        if app.screen.title == "Số người":
+            walk_to(app, "%d người" % gadgets)
+            press(app, ok)
+
+
 # GAME: (its turn, the titles that end a game, the starts of the titles read and closed)
 GAMES = {"totom": (to_tom_turn, ("Ù!", "Hoà"), ()),
-         "xs": (xap_sac_turn, ("Kết quả",), ("Hết ván", "Điểm"))}
+         "xs": (xap_sac_turn, ("Kết quả",), ("Hết ván", "Điểm")),
+         "oaq": (o_an_quan_turn, ("Kết quả",), ()),
+         "xh": (xam_huong_turn, ("Kết quả",), ())}
 
 
 def wait_for(app, done, deadline):
-    """Run the app until `done()`; False at the deadline (ticks_ms)."""
+    """Run the app until `done()`; False at the deadline (ticks_ms), or at once when the gadget
+    ran out of heap (its notice is on the panel: nothing it waits for will come)."""
     while not done():
-        if time.ticks_diff(time.ticks_ms(), deadline) > 0:
+        if time.ticks_diff(time.ticks_ms(), deadline) > 0 or app.screen.title == "Thông báo":
             return False
         run(app, 100)
     return True
@@ -125,6 +170,8 @@ def seat_people(app, gadgets, deadline):
     """The host's lobby until every gadget joined, then start the table; False when that did
     not happen by the deadline."""
     ok = TWO[app.hw.name][1]
+    if app.screen.title in ("Ô Ăn Quan", "Xăm Hường"):
+        set_players(app, gadgets)
     walk_to(app, "Chơi chung")
     press(app, ok)
     if app.screen.title != "Chơi chung":
@@ -133,7 +180,7 @@ def seat_people(app, gadgets, deadline):
     if not wait_for(app, lambda: wanted in app.hw.display.shown_text(), deadline):
         return False
     press(app, ok)                                       # Bắt đầu
-    return type(app.screen).__name__ == "HostTable"
+    return hasattr(app.screen, "host") and app.screen.title != "Chơi chung"
 
 
 def join_table(app, deadline):
@@ -144,7 +191,8 @@ def join_table(app, deadline):
     if not wait_for(app, lambda: "Bàn " in app.hw.display.shown_text(), deadline):
         return False
     press(app, ok)
-    return wait_for(app, lambda: type(app.screen).__name__ == "GuestTable", deadline)
+    return wait_for(app, lambda: hasattr(app.screen, "guest") and
+                    app.screen.title != "Vào bàn", deadline)
 
 
 def free():
