@@ -27,7 +27,7 @@ import hashlib
 import sys
 import time
 
-from fake_hw import TWO, hold, new_app, open_game, press, run, set_air, walk_to
+from fake_hw import TWO, hold, new_app, open_game, press, run, set_air, shake, walk_to
 from sim.udp_air import UdpAir  # the radio's stand-in: harness, as the fake hardware
 
 BOARDS = ("ttgo_tdisplay", "ttgo_tdisplay", "devkit_ssd1306", "m5stickc_plus", "ttgo_tdisplay",
@@ -125,16 +125,14 @@ def xam_huong_turn(app, bowl):
             bowl.pending is not None or (guest is not None and bowl.sent == guest.version):
         return
     if app.hw.name == "m5stickc_plus":
-        app.hw.accel = (2.5, 0.5, 1.0)
-        run(app, 30)
-        app.hw.accel = (0.0, 0.0, 1.0)
+        shake(app)
     else:
         press(app, TWO[app.hw.name][1])
 
 
 def set_players(app, gadgets):
-    """The host's setup menu: the number of players set to `gadgets` (Ô Ăn Quan cycles it with
-    OK, Xăm Hường asks in a list; Tổ Tôm's and Xấp Sắc's defaults are the tables tested)."""
+    """The host's setup menu: its "Số người: N" entry set to `gadgets` (OK cycles it, or asks
+    in a list "N người", as the game does)."""
     ok = TWO[app.hw.name][1]
     menu = app.screen
     for _ in range(4):
@@ -170,8 +168,7 @@ def seat_people(app, gadgets, deadline):
     """The host's lobby until every gadget joined, then start the table; False when that did
     not happen by the deadline."""
     ok = TWO[app.hw.name][1]
-    if app.screen.title in ("Ô Ăn Quan", "Xăm Hường"):
-        set_players(app, gadgets)
+    set_players(app, gadgets)
     walk_to(app, "Chơi chung")
     press(app, ok)
     if app.screen.title != "Chơi chung":

@@ -1,6 +1,7 @@
 """Tổ Tôm's parts: the modules each one loads, in the order they are imported (smallest
-first), and the name of its save. Apart from the entry point (tet.games.to_tom.ui), so the
-setup menu and the screens can name them without importing each other."""
+first), and its save's name and fields. Apart from the entry point (tet.games.to_tom.ui), so the
+setup menu, the screens and the lobby's start of a shared table name them without importing
+each other."""
 
 import gc
 
@@ -23,3 +24,15 @@ def load(names):
         gc.collect()
         __import__(name)
     gc.collect()
+
+
+def table_save(hoi, game, rng_state, thap, event, host=None):
+    """A table's save (read back by tet.games.to_tom.saved.read_save): the hội, the game, the
+    table's generator state, the Thập Hồng house rule and the last event; a shared table's
+    `host` (tet.net.table.Host) adds the table and its adapter's own (table_host.resume_host)."""
+    data = {"hoi": hoi.to_dict(), "game": game.to_dict(), "rng": rng_state, "thap": thap,
+            "event": event}
+    if host is not None:
+        data["table"] = host.to_dict()
+        data["shared"] = host.adapter.to_dict()
+    return data

@@ -8,10 +8,8 @@ from tet.ui.session import offer_resume
 from tet.ui.share_menu import together_items
 from tet.ui.widgets import Menu, rules_entry
 
-# what the hand checker loads (and the engine's modules it shares with a table): the menu
-# itself holds none of them
 CHECKER_MODULES = ("tet.games.to_tom.checker", "tet.games.to_tom.scoring",
-                   "tet.games.to_tom.wait_scan") + PLAY_MODULES
+                   "tet.games.to_tom.wait_scan")
 
 
 def resume(app, data):
@@ -35,8 +33,9 @@ class Setup(Menu):
         Menu.__init__(self, app, "Tổ Tôm", items)
 
     def enter(self):
-        # the hand checker, once left, gives its heap back (it loads the scoring module too)
-        for name in CHECKER_MODULES:
+        # the hand checker, once left, gives its heap back (it loads the scoring module too),
+        # and so does the engine it shares with a table: the menu itself holds none of them
+        for name in CHECKER_MODULES + PLAY_MODULES:
             forget_module(name)
 
     def first_enter(self):

@@ -16,7 +16,7 @@ from tet.core.app import forget_module
 from tet.core.text import clip
 from tet.games.to_tom import engine as T
 from tet.games.to_tom.cards import CODES, IS_RED, IS_YEU, NAMES
-from tet.games.to_tom.parts import SAVE, UI
+from tet.games.to_tom.parts import SAVE, UI, table_save
 from tet.ui.game_screen import GameScreen
 from tet.ui.widgets import Message
 
@@ -144,6 +144,7 @@ class Table(GameScreen):
     bot_ms = BOT_MS
     me = HUMAN      # the seat whose hand this gadget shows (a guest's seat at a shared table)
     room = ROOM     # the block kept for the saves (none at a shared table: issue 35's heap)
+    host = None     # a shared table's tet.net.table.Host, on the host's gadget (its save keeps it)
 
     def __init__(self, app, hoi, game, rng, thap_hong_or_more=0):
         GameScreen.__init__(self, app)
@@ -188,8 +189,8 @@ class Table(GameScreen):
         self._room = _room(self.room)
 
     def save_data(self):
-        return {"hoi": self.hoi.to_dict(), "game": self.game.to_dict(), "rng": self.rng.state,
-                "thap": self.thap_hong_or_more, "event": self.event}
+        return table_save(self.hoi, self.game, self.rng.state, self.thap_hong_or_more,
+                          self.event, self.host)
 
     # ----- state -----
 

@@ -110,12 +110,6 @@ class HostTable(Table):
         self.names = seat_names(self.host.adapter.people, 0)
         self.save()
 
-    def save_data(self):
-        data = Table.save_data(self)
-        data["table"] = self.host.to_dict()
-        data["shared"] = self.host.adapter.to_dict()
-        return data
-
 
 def resume_host(app, data):
     """The host's table of a saved shared hội: the table goes on where it stopped."""

@@ -5,7 +5,7 @@ starts so that the lobby needs little heap."""
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
 from tet.games.to_tom import shared
-from tet.games.to_tom.parts import SAVE, UI
+from tet.games.to_tom.parts import SAVE, UI, table_save
 from tet.net.deal import new_secret
 from tet.net.table import COMPUTER
 
@@ -20,14 +20,13 @@ def new_adapter(app, chosen):
 
 def start_table(app, host):
     """The lobby started the game: the table is saved as the host's table saves itself
-    (table_host.HostTable.save_data) and opened from that save on a heap of its own
-    (App.open_part, as after a power cut), so nothing of the setup menu or the lobby shares the
-    heap with it. A flash with no room for the save opens the table here."""
+    (parts.table_save) and opened from that save on a heap of its own (App.open_part, as after
+    a power cut), so nothing of the setup menu or the lobby shares the heap with it. A flash
+    with no room for the save opens the table here."""
     adapter = host.adapter
     adapter.people = [s != COMPUTER for s in host.seats]
-    data = {"hoi": adapter.hoi.to_dict(), "game": adapter.game.to_dict(),
-            "rng": Rng(app.rng.next32()).state, "thap": 1 if adapter.thap_hong_or_more else 0,
-            "event": "", "table": host.to_dict(), "shared": adapter.to_dict()}
+    data = table_save(adapter.hoi, adapter.game, Rng(app.rng.next32()).state,
+                      1 if adapter.thap_hong_or_more else 0, "", host)
     if app.save_game(SAVE, data):
         app.open_part(UI, "open_saved")
         return None
