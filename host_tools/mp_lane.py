@@ -119,13 +119,14 @@ RESTARTED = 75
 MAX_BOOTS = 40
 
 
-def run_boots(target, args=(), heap="1M", timeout=600):
+def run_boots(target, args=(), heap="1M", timeout=600, env=None):
     """Run test `target` ("module:function") under micropython as a board runs: when its board
     restarts MicroPython, a new process boots it again (a fresh heap, as a soft reset gives),
-    until the test ends. Returns (the last CompletedProcess, the outputs of every boot)."""
+    until the test ends; `env` is added to each one's environment. Returns (the last
+    CompletedProcess, the outputs of every boot)."""
     outs = []
     for boot in range(MAX_BOOTS):
-        res = run("test", target, args, heap, timeout, env={"TET_BOOT": str(boot)})
+        res = run("test", target, args, heap, timeout, env=dict(env or {}, TET_BOOT=str(boot)))
         outs.append(res.stdout)
         if res.returncode != RESTARTED:
             return res, outs
@@ -141,17 +142,18 @@ def test_functions(module):
     return sorted(names)
 
 
-def run_each(module, args=(), heap="1M", timeout=600):
+def run_each(module, args=(), heap="1M", timeout=600, env=None):
     """Run every test function of `module` in a micropython process of its own, as a board
     boots afresh for each (a gadget never holds two apps' heaps: in one process, an earlier
     test's app can stay reachable from a stale word the collector reads conservatively, and the
     heap's layout then decides), and each boot of a test whose board restarts (run_boots) in a
     process of its own too. Returns a CompletedProcess of them all: the first non-zero
-    return code, the outputs one after the other, and the prelude's count line for the whole."""
+    return code, the outputs one after the other, and the prelude's count line for the whole.
+    `env` is added to every process's environment."""
     codes, outs, errs = [], [], []
     passed = failed = 0
     for name in test_functions(module):
-        res, boots = run_boots(module + ":" + name, args, heap, timeout)
+        res, boots = run_boots(module + ":" + name, args, heap, timeout, env)
         codes.append(res.returncode)
         errs.append(res.stderr)
         for line in "".join(boots).splitlines():

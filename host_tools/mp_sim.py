@@ -16,6 +16,10 @@ import sys
 
 import framebuf
 
+# the radio's stand-in (a board's is the ESP-NOW driver, no heap of the firmware's): compiled
+# from source here, on the heap before the firmware's, not where a lobby opens on a full one
+from sim.air import lone_radio
+
 FB_MAGIC = b"TETFB1"
 SHOW_MS = 20  # the device's estimated show() time, charged to the virtual clock
 SHAKE_PERIOD_MS = 40
@@ -72,6 +76,9 @@ def write_frame(path, display):
         f.write(display.buf)
 
 
+RESTARTED = 75     # the exit code of a boot whose board restarted (sim.mp_run boots it again)
+
+
 class Restart(SystemExit):
     """The board restarts MicroPython (a board's machine.soft_reset raises SystemExit too)."""
 
@@ -80,7 +87,7 @@ class SimBoard:
     """The hardware object (boards' contract) on a virtual clock driven by the events."""
 
     def __init__(self, events, shot_dir, storage, seed, width, height, depth, names, motion,
-                 buzzer):
+                 buzzer, resumed=None):
         self.display = Display(width, height, depth, self._shown)
         self.name = "sim"
         self.button_names = names
@@ -96,6 +103,26 @@ class SimBoard:
         self._battery = None
         self._radio = None
         self._seed = seed & 0xFFFFFFFF or 1
+        if resumed:
+            self._resume(resumed)
+
+    def state(self):
+        """What the next boot's board needs of this one (see _resume): its clock, buttons,
+        generator, shake and battery, as one word."""
+        battery = "-" if self._battery is None else "%d%s" % (self._battery[0],
+                                                             "+" if self._battery[1] else "")
+        return "%d,%d,%d,%d,%s" % (self.now, self.pressed, self._seed, self._shake_until, battery)
+
+    def _resume(self, word):
+        """Go on from the state() of the board's last boot: the events up to its clock were
+        played there."""
+        now, pressed, seed, shake, battery = word.split(",")
+        self.now, self.pressed, self._seed, self._shake_until = \
+            int(now), int(pressed), int(seed), int(shake)
+        if battery != "-":
+            self._battery = (int(battery.rstrip("+")), battery.endswith("+"))
+        while self._next < len(self.events) and self.events[self._next][0] <= self.now:
+            self._next += 1
 
     def buttons(self):
         return self.pressed
@@ -136,15 +163,13 @@ class SimBoard:
         return self._battery
 
     def restart(self):
-        """As a board's soft reset: main() boots the firmware again (in this process: the names
-        the last boot interned stay, which a board's restart would free)."""
+        """As a board's soft reset: this process ends (RESTARTED) and sim.mp_run boots the
+        firmware again in a new one, on a fresh heap, the board going on from state()."""
         raise Restart()
 
     def radio(self):
         """The radio seam, as sim/hardware.py's: a channel of this one gadget's own."""
         if self._radio is None:
-            from sim.air import lone_radio
-
             self._radio = lone_radio(self.clock)
         return self._radio
 
@@ -205,21 +230,19 @@ def main(args):
     try:
         events = read_events(args[0])
         board = SimBoard(events, args[1], args[2], int(args[3]), int(args[4]), int(args[5]),
-                         int(args[6]), tuple(args[7].split(",")), args[8] == "1", args[9] == "1")
+                         int(args[6]), tuple(args[7].split(",")), args[8] == "1", args[9] == "1",
+                         args[10] if len(args) > 10 else None)
         # firmware/main.py: an install puts it at the top level, outside the tet package, so it
         # is taken from the checkout (after the install on sys.path: tet still comes from it)
         sys.path.append(sys.argv[1] + "/firmware")
         import main as firmware_main
 
-        while True:
-            report_menu_heap()
-            try:
-                firmware_main.start(board)
-            except Restart:
-                for name in [n for n in sys.modules if n == "tet" or n.startswith("tet.")]:
-                    del sys.modules[name]
-                gc.collect()
-                print("restart")
+        report_menu_heap()
+        try:
+            firmware_main.start(board)
+        except Restart:
+            print("restart", board.state())
+            return RESTARTED
     except Done:
         return 0
     except BaseException as e:  # MemoryError included: the picture, the traceback, exit 1

@@ -8,8 +8,9 @@ import subprocess
 import tempfile
 import time
 
-from mp_lane import command, heap_without_harness, storage_link
+from mp_lane import RESTARTED, command, heap_without_harness, storage_link
 
+MAX_BOOTS = 4       # a gadget restarts into its table once; a few more would be a loop
 SECONDS = 420       # each process's deadline: on a free machine two Tổ Tôm games take about
                     # 10 s, a Xấp Sắc game 30 s (the people press keys in about real time)
 
@@ -41,25 +42,31 @@ def _command(install, heap, *args):
 
 
 def play_table(install, game_id, gadgets, games, loss, firmware_kb=160):
-    """Run `gadgets` gadgets at a table of `game_id` ("totom" or "xs") for `games` games, the
-    firmware from `install` (a ROMFS image or an installed directory) with `firmware_kb` KB of
-    heap each; {gadget number: (exit status, {first word: the rest} of each line it printed,
-    its whole output)}. Gadget 1 is the host."""
+    """Run `gadgets` gadgets at a table of `game_id` (its id in the registry) for `games` games,
+    the firmware from `install` (a ROMFS image or an installed directory) with `firmware_kb` KB
+    of heap each; {gadget number: (exit status, {first word: the rest} of each line it printed,
+    its whole output)}. Gadget 1 is the host. A gadget whose board restarts MicroPython boots
+    again in a new process (its storage and radio address kept): its output is every boot's,
+    and its `low` the least of them."""
     heap = heap_without_harness(firmware_kb, install, "udp_gadget")
     base = free_ports(gadgets)
-    procs, logs = {}, {}
+    logs = {}
     with tempfile.TemporaryDirectory() as saves:
-        for n in range(gadgets, 0, -1):     # the guests first: they listen for the host
+
+        def start(n, boot):
             role = "host" if n == 1 else "guest"
             argv, cwd = _command(install, heap, role, game_id, n, gadgets, base, SECONDS, games,
                                  loss)
             storage = storage_link(cwd, os.path.join(saves, "g%d" % n))
-            env = dict(os.environ, TET_FAKE_STORAGE=storage)
+            env = dict(os.environ, TET_FAKE_STORAGE=storage, TET_BOOT=str(boot))
             # to a file, not a pipe: _wait reads nothing until every process ends
-            logs[n] = open(os.path.join(saves, "out%d" % n), "w+", encoding="utf-8")
-            procs[n] = subprocess.Popen(argv, stdout=logs[n], stderr=subprocess.STDOUT, env=env,
-                                        cwd=cwd)
-        _wait(procs)
+            if n not in logs:
+                logs[n] = open(os.path.join(saves, "out%d" % n), "w+", encoding="utf-8")
+            return subprocess.Popen(argv, stdout=logs[n], stderr=subprocess.STDOUT, env=env,
+                                    cwd=cwd)
+
+        # the guests first: they listen for the host
+        procs = _wait({n: start(n, 0) for n in range(gadgets, 0, -1)}, start)
         outs = {}
         for n, proc in procs.items():
             logs[n].seek(0)
@@ -67,21 +74,34 @@ def play_table(install, game_id, gadgets, games, loss, firmware_kb=160):
             logs[n].close()
             lines = {line.split(" ", 1)[0]: line.split(" ", 1)[1]
                      for line in text.splitlines() if " " in line}
+            lows = [int(line[4:]) for line in text.splitlines() if line.startswith("low ")]
+            if lows:
+                lines["low"] = str(min(lows))
             outs[n] = (proc.returncode, lines, text)
     return outs
 
 
-def _wait(procs):
-    """Wait for every process; once one fails (the others would wait for it until their
-    deadline), or at the deadline, stop the rest."""
+def _wait(procs, start):
+    """Wait for every process, booting again (start(n, boot)) each whose board restarted;
+    once one fails (the others would wait for it until their deadline), or at the deadline,
+    stop the rest. Returns the last process of each gadget."""
     end = time.time() + SECONDS + 60
+    boots = dict.fromkeys(procs, 0)
     while time.time() < end:
-        codes = [proc.poll() for proc in procs.values()]
+        codes = []
+        for n, proc in procs.items():
+            code = proc.poll()
+            if code == RESTARTED and boots[n] < MAX_BOOTS:
+                boots[n] += 1
+                procs[n] = start(n, boots[n])
+                code = None
+            codes.append(code)
         if None not in codes:
-            return
+            return procs
         if any(codes):
             break
-        time.sleep(0.2)
+        time.sleep(0.05)
     for proc in procs.values():
         if proc.poll() is None:
             proc.kill()
+    return procs

@@ -60,6 +60,29 @@ def read_frame(path):
     return width, height, depth, palette, data[59:]
 
 
+RESTARTED = 75      # host_tools/mp_sim.py's exit code when the board restarted MicroPython
+MAX_BOOTS = 40
+
+
+def _boots(cmd):
+    """Run the board's boots: each restart of MicroPython (a line `restart STATE`, exit code
+    RESTARTED) boots it again in a new process, as a board's soft reset empties its heap, the
+    board going on from STATE. Returns the last boot's exit code."""
+    resumed = []
+    for _ in range(MAX_BOOTS):
+        proc = subprocess.Popen(cmd + resumed, stdout=subprocess.PIPE, text=True)
+        state = None
+        for line in proc.stdout:
+            sys.stdout.write(line)
+            if line.startswith("restart "):
+                state = line.split()[1]
+        code = proc.wait()
+        if code != RESTARTED or state is None:
+            return code
+        resumed = [state]
+    return code
+
+
 def run(spec, events, shot_dir, storage, seed, scale, heap="160K", kind="files"):
     """Run the script's `events` on board `spec` under micropython; return (exit code, shots)."""
     binary = micropython_binary()
@@ -81,7 +104,7 @@ def run(spec, events, shot_dir, storage, seed, scale, heap="160K", kind="files")
                os.path.abspath(storage), str(seed if seed is not None else 1),
                str(spec.width), str(spec.height), str(spec.depth), ",".join(spec.button_names),
                "1" if spec.has_motion else "0", "1" if spec.has_buzzer else "0"]
-        code = subprocess.call(cmd)
+        code = _boots(cmd)
     shots = []
     for name in sorted(os.listdir(shot_dir)):
         if not name.endswith(".fb"):

@@ -217,6 +217,7 @@ class FakeHardware:
         w, h, depth, names, motion, buzzer = BOARDS[board]
         self.name = board
         self.address = bytes((2, 0, 0, 0, 0, address))
+        self.boot = boot_number()   # which boot of this board (reboot counts on)
         self._radio = None
         self.display = FakeDisplay(w, h, depth, record_text)
         self.button_names = names
@@ -241,7 +242,9 @@ class FakeHardware:
         self.now += ms
 
     def rng(self):
-        return 20250128 + self.address[5]  # 20250129 for the first gadget, as before
+        # 20250129 for the first gadget, as before; a board booted again after a restart draws
+        # other numbers, as a hardware generator does (its link's boot id tells its peers)
+        return 20250128 + self.address[5] + (self.boot << 8)
 
     def radio(self):
         """This gadget's radio on the test's air (a clean channel unless set_air chose one)."""
@@ -281,9 +284,10 @@ def boot_number():
 
 def reboot(app):
     """The board of `app` boots again after a restart, in this process, its storage kept (the
-    launcher opens a game the last boot asked for); returns the new app. Its heap is not fresh:
-    names interned by the last boot stay."""
-    return new_app(app.hw.name, keep_storage=True)
+    launcher opens a game the last boot asked for) and its radio address; returns the new app.
+    Its heap is not fresh: names interned by the last boot stay."""
+    return new_app(app.hw.name, keep_storage=True, address=app.hw.address[5],
+                   boot=app.hw.boot + 1)
 
 
 ENOSPC = 28  # errno numbers (MicroPython's unix errno module lacks ENOSPC)
@@ -455,14 +459,23 @@ def _forget_loaded_games():
     gc.collect()
 
 
-def new_app(board="ttgo_tdisplay", keep_storage=False, storage=None, address=1):
+def new_app(board="ttgo_tdisplay", keep_storage=False, storage=None, address=1, restarts=True,
+            boot=None):
     """Boot the launcher on a fake board (fresh storage unless keep_storage).
 
     `storage`: a FakeDir to use as the board's storage (its path is the board's usual one).
     `address`: the gadget's radio address, for tests with several gadgets on one air.
+    `restarts`: False for a board that cannot restart MicroPython (it opens each part of a game
+    in the same boot, App.open_part): where several gadgets share the test's process, as a
+    restart would end them all. `boot`: which boot of the board this is (its random numbers
+    depend on it; by default the process's, boot_number).
     """
     _forget_loaded_games()
     hw = FakeHardware(board, address=address)  # the framebuffer first, as a board's boot does
+    if not restarts:
+        hw.restart = None
+    if boot is not None:
+        hw.boot = boot
     from tet.ui.launcher import boot
 
     if storage is not None:

@@ -4,7 +4,8 @@ from fake_hw import BOARDS, TWO, FakeDir, Restarted, exists, hold, new_app, pres
 
 from tet.games.registry import GAMES, PACKAGE, TITLE as GAME_TITLE
 from tet.ui.launcher import TITLE
-from tet.ui.next_boot import NOTE as NEXT_BOOT, OPENING
+from tet.ui.next_boot import NOTE as NEXT_BOOT
+from tet.ui.restart import OPENING
 
 ENTRIES = [entry[GAME_TITLE] for entry in GAMES] + ["Cài đặt"]
 

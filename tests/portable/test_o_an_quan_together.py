@@ -50,8 +50,8 @@ def open_shared_table(air, game_id, before_hosting=None, free=1, before_start=No
     `before_start(host, guest)` runs, the host starts. Return (host app, guest app, their
     screens)."""
     set_air(air)
-    host = new_app("ttgo_tdisplay", address=1)
-    guest = new_app("devkit_ssd1306", address=2)
+    host = new_app("ttgo_tdisplay", address=1, restarts=False)
+    guest = new_app("devkit_ssd1306", address=2, restarts=False)
     apps = (host, guest)
     open_game(host, game_id)
     open_game(guest, game_id)
@@ -179,7 +179,7 @@ def test_a_guest_that_reboots_mid_game_joins_again_and_gets_its_seat_back():
     version = board_h.host.version
     assert version >= 4
     board_g = None
-    guest = new_app("devkit_ssd1306", address=2)         # the guest's gadget restarts
+    guest = new_app("devkit_ssd1306", address=2, restarts=False)         # the guest's gadget restarts
     guest.rng.seed(99)      # a board's generator differs at every boot; the fake's does not
     apps = (host, guest)
     board_g = join_again(guest, apps, "oaq")

@@ -6,13 +6,9 @@ table included, resumes after a reboot."""
 from sim.air import Air
 
 from fake_hw import TWO, new_app, open_game, press, run, set_air
-from test_o_an_quan_together import pick
+from restart_keys import open_lobby, press_through_restart
 
 HEAP = "160K"
-
-
-def _pick(app, label):
-    pick(app, (app,), label)
 
 
 def test_the_radio_is_off_until_a_table_opens_and_after_leaving_it():
@@ -20,7 +16,7 @@ def test_the_radio_is_off_until_a_table_opens_and_after_leaving_it():
     app = new_app("ttgo_tdisplay", address=5)
     open_game(app, "oaq")
     assert app._radio is None and not app.hw.radio().active
-    _pick(app, "Chơi chung")
+    app = open_lobby(app)
     assert app.hw.radio().active
     nxt, ok = TWO[app.hw.name]
     press(app, ok, 800)                                  # hold: back out of the lobby
@@ -34,8 +30,8 @@ def host_a_few_moves():
     app = new_app("ttgo_tdisplay", address=6)
     ok = TWO[app.hw.name][1]
     open_game(app, "oaq")
-    _pick(app, "Chơi chung")
-    press(app, ok)                                       # Bắt đầu
+    app = open_lobby(app)
+    app = press_through_restart(app, ok)                 # Bắt đầu: the table's own boot
     board = app.screen
     assert type(board).__name__ == "HostBoard" and board.seats == [0, 1]
     for _ in range(6):

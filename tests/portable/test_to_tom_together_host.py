@@ -12,7 +12,8 @@ passed at every size tried from 224K to 288K, hence 256K here.
 
 import sys
 
-from fake_hw import TWO, new_app, open_game, press, run, walk_to
+from fake_hw import TWO, new_app, open_game, press, run
+from restart_keys import open_lobby, press_through_restart
 
 HEAP = "256K"
 OVER = 5        # tet.games.to_tom.engine.P_OVER (no game module imported by the test itself)
@@ -24,13 +25,12 @@ def host_alone(address=7):
     app = new_app("ttgo_tdisplay", address=address)
     open_game(app, "totom")
     assert app._radio is None and not app.hw.radio().active
-    walk_to(app, "Chơi chung")
-    press(app, TWO[app.hw.name][1])
+    app = open_lobby(app)
     assert app.hw.radio().active and "Đã vào: 1/5 người" in app.hw.display.shown_text()
-    press(app, TWO[app.hw.name][1])                      # Bắt đầu
+    app = press_through_restart(app, TWO[app.hw.name][1])   # Bắt đầu
     table = app.screen
     assert type(table).__name__ == "HostTable", app.hw.display.shown_text()
-    # opened from its save on a heap of its own: the setup menu and the lobby are let go
+    # opened from its save on a boot of its own: the setup menu and the lobby are let go
     assert app.stack == [app.stack[0], table] and "tet.ui.lobby" not in sys.modules
     assert "tet.games.to_tom.setup" not in sys.modules and app.load_game("to_tom")["table"]
     assert table.names == ["Bạn", "Máy 2", "Máy 3", "Máy 4", "Máy 5"]

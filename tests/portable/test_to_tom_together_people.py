@@ -13,7 +13,7 @@ alone.
 from sim.air import Air
 
 from fake_hw import TWO, new_app, open_game, press, set_air
-from test_o_an_quan_together import pick
+from restart_keys import open_lobby, press_through_restart
 from test_to_tom_together_host import play_until
 
 HEAP = "352K"
@@ -89,12 +89,13 @@ def open_table():
     set_air(air)
     app = new_app("ttgo_tdisplay", address=6)
     open_game(app, "totom")
-    pick(app, (app,), "Chơi chung")
+    app = open_lobby(app)
     code = app.screen.host.code
     people = People(air, code)
     run_with(app, people, 3000)
     assert "Đã vào: 5/5 người" in app.hw.display.shown_text(), app.hw.display.shown_text()
-    press(app, TWO[app.hw.name][1])                      # Bắt đầu
+    app = press_through_restart(app, TWO[app.hw.name][1])   # Bắt đầu: the table's own boot
+    run_with(app, people, 500)
     table = app.screen
     assert type(table).__name__ == "HostTable" and table.names[1:] == ["N2", "N3", "N4", "N5"]
     return app, people, table, air

@@ -30,8 +30,8 @@ def shake_on(app, apps):
 
 def test_three_seats_two_gadgets_roll_to_the_settlement_together():
     set_air(Air(seed=8, loss=0.2, dup=0.05, reorder=0.1))
-    host = new_app("devkit_ssd1306", address=1)
-    guest = new_app("m5stickc_plus", address=2)
+    host = new_app("devkit_ssd1306", address=1, restarts=False)
+    guest = new_app("m5stickc_plus", address=2, restarts=False)
     apps = (host, guest)
     open_game(host, "xh")
     open_game(guest, "xh")

@@ -170,7 +170,7 @@ def test_a_guest_gone_for_long_on_its_turn_is_offered_to_the_computer():
 
 def test_the_game_on_one_gadget_loads_nothing_of_the_shared_table():
     set_air(Air(seed=3))
-    app = new_app("devkit_ssd1306", address=3)
+    app = new_app("devkit_ssd1306", address=3, restarts=False)
     open_game(app, "xs")
     assert app.screen.items[3][0] == "Chơi chung" and app.screen.items[4][0] == "Vào bàn"
     press_on(app, (app,), TWO[app.hw.name][1])           # Bắt đầu: against the computer

@@ -29,7 +29,7 @@ def test_the_host_and_then_the_guest_reboot_and_the_table_goes_on():
     host.hw.radio().air.radios.pop(host.hw.address)
     table_h = host = apps = None
     gc.collect()
-    host = new_app("ttgo_tdisplay", keep_storage=True, address=1)     # the host reboots
+    host = new_app("ttgo_tdisplay", keep_storage=True, address=1, restarts=False)     # the host reboots
     host.rng.seed(98)       # a board's generator differs at every boot; the fake's does not
     host.hw.now = guest.hw.now      # the air's clock is the gadgets' (sim.air): it goes on
     apps = (host, guest)
@@ -47,7 +47,7 @@ def test_the_host_and_then_the_guest_reboot_and_the_table_goes_on():
     guest.hw.radio().air.radios.pop(guest.hw.address)
     table_g = guest = apps = None
     gc.collect()
-    guest = new_app("devkit_ssd1306", address=2)         # now the guest's gadget restarts
+    guest = new_app("devkit_ssd1306", address=2, restarts=False)         # now the guest's gadget restarts
     guest.rng.seed(99)
     guest.hw.now = host.hw.now
     apps = (host, guest)

@@ -15,8 +15,12 @@ read and closed, and a host asked about a gadget slow to answer waits for it ("C
 virtual clock is held to the real one (SPEED times faster), since the gadgets' processes run
 side by side.
 
-Prints, at the end of GAMES games: `low N` (the least free heap seen after gc.collect(),
-sampled every second at the table), `result TITLE` (the last result's title), `state VERSION
+A board restarts MicroPython into the table (the host's, opened from its save; a guest's, asking
+for its seat): that boot's process ends with fake_hw.RESTARTED after printing `low N` (its least
+free heap after gc.collect(), sampled every second), and udp_table starts the next boot, which
+goes on at the table.
+
+Prints, at the end of GAMES games: `low N` (the same, for the boot at the table), `result TITLE` (the last result's title), `state VERSION
 DIGEST` (the last public state: its version and SHA-256), `radio SENT LOST`. On a failure: one
 line `no table: <the screen's text>`, `timeout: …` or `left the table: …`, exit status 1.
 """
@@ -27,14 +31,16 @@ import hashlib
 import sys
 import time
 
-from fake_hw import TWO, hold, new_app, open_game, press, run, set_air, shake, walk_to
+from fake_hw import (TWO, Restarted, boot_number, hold, new_app, open_game, press, run, set_air,
+                     shake, walk_to)
 from sim.udp_air import UdpAir  # the radio's stand-in: harness, as the fake hardware
 
 BOARDS = ("ttgo_tdisplay", "ttgo_tdisplay", "devkit_ssd1306", "m5stickc_plus", "ttgo_tdisplay",
           "devkit_ssd1306")
 SAMPLE_MS = 1000
 SPEED = 3           # virtual ms per real ms: the people are quick, the gadgets mostly wait
-SETTLE_MS = 3000    # the host serves on after the last result, then until every guest has it
+SETTLE_MS = 3000
+BOOT_MS = 2000      # by then a boot has opened what its note asked for    # the host serves on after the last result, then until every guest has it
 
 
 def held_to_real_time(hw):
@@ -161,40 +167,61 @@ def wait_for(app, done, deadline):
         if time.ticks_diff(time.ticks_ms(), deadline) > 0 or app.screen.title == "Thông báo":
             return False
         run(app, 100)
+        sample(app)
     return True
 
 
-def seat_people(app, gadgets, deadline):
-    """The host's lobby until every gadget joined, then start the table; False when that did
-    not happen by the deadline."""
+def at_table(app):
+    """True once the game's table screen is up (a host's or a guest's)."""
+    return (hasattr(app.screen, "host") or hasattr(app.screen, "guest")) and \
+        app.screen.title not in ("Chơi chung", "Vào bàn")
+
+
+def to_the_table(app, host, gadgets, deadline):
+    """From the game's setup menu, or from wherever a boot after a restart opened (the host's
+    lobby, a guest's table asking for its seat), on to the table: the host sets the players
+    and opens "Chơi chung", waits there for every gadget, starts; a guest picks "Vào bàn" and
+    the first table heard. Pressing on may restart the board (Restarted goes up: the next
+    boot goes on from where it opens). False when the table was not reached by the
+    deadline."""
     ok = TWO[app.hw.name][1]
-    set_players(app, gadgets)
-    walk_to(app, "Chơi chung")
-    press(app, ok)
-    if app.screen.title != "Chơi chung":
-        return False
     wanted = "Đã vào: %d/" % gadgets
-    if not wait_for(app, lambda: wanted in app.hw.display.shown_text(), deadline):
-        return False
-    press(app, ok)                                       # Bắt đầu
-    return hasattr(app.screen, "host") and app.screen.title != "Chơi chung"
-
-
-def join_table(app, deadline):
-    """The guest's "Vào bàn": join the first table heard."""
-    ok = TWO[app.hw.name][1]
-    walk_to(app, "Vào bàn")
-    press(app, ok)
-    if not wait_for(app, lambda: "Bàn " in app.hw.display.shown_text(), deadline):
-        return False
-    press(app, ok)
-    return wait_for(app, lambda: hasattr(app.screen, "guest") and
-                    app.screen.title != "Vào bàn", deadline)
+    while not at_table(app):
+        title = app.screen.title
+        if time.ticks_diff(time.ticks_ms(), deadline) > 0 or title == "Thông báo" or \
+                app.screen is app.stack[0] and app.hw.now > BOOT_MS:
+            return False        # (the launcher: a part the boot opened ran out of heap)
+        shown = app.hw.display.shown_text()
+        if host and title == "Chơi chung":
+            if wanted in shown:
+                press(app, ok)                           # Bắt đầu
+        elif not host and title == "Vào bàn" and hasattr(app.screen, "tables"):
+            if app.screen.tables:
+                press(app, ok)                           # the first table heard
+        elif hasattr(app.screen, "label") and "Chơi chung" in \
+                [app.screen.label(i) for i in range(len(app.screen.items))]:
+            if host:
+                set_players(app, gadgets)
+            walk_to(app, "Chơi chung" if host else "Vào bàn")
+            press(app, ok)
+        run(app, 100)
+        sample(app)
+    return True
 
 
 def free():
     gc.collect()
     return gc.mem_free()
+
+
+LOW = [1 << 30, 0]      # the least free heap seen, the virtual time of the next sample
+
+
+def sample(app):
+    """Every SAMPLE_MS of the gadget's clock: keep the least free heap (after a collection)."""
+    if app.hw.now >= LOW[1]:
+        LOW[1] = app.hw.now + SAMPLE_MS
+        LOW[0] = min(LOW[0], free())
 
 
 def fail(app, why):
@@ -203,11 +230,9 @@ def fail(app, why):
 
 
 def play(app, game_id, table, games, deadline):
-    """Play `games` games at `table`; the least free heap seen."""
+    """Play `games` games at `table` (sampling the heap, see sample)."""
     turn, ends, pause = GAMES[game_id]
     ok = TWO[app.hw.name][1]
-    low = free()
-    sample = app.hw.now + SAMPLE_MS
     seen = 0
     while True:
         if time.ticks_diff(time.ticks_ms(), deadline) > 0:
@@ -216,7 +241,7 @@ def play(app, game_id, table, games, deadline):
         if title in ends:
             seen += 1
             if seen == games:
-                return low
+                return
             press(app, ok)                          # close the result: the next deal
             if not wait_for(app, lambda: app.screen is table and
                             app.screen.game.phase != 5, deadline):   # Tổ Tôm's P_OVER
@@ -229,9 +254,7 @@ def play(app, game_id, table, games, deadline):
             fail(app, "left the table")
         turn(app, table)
         run(app, 100)
-        if app.hw.now >= sample:
-            sample = app.hw.now + SAMPLE_MS
-            low = min(low, free())
+        sample(app)
 
 
 def main(args):
@@ -241,15 +264,23 @@ def main(args):
     loss = float(args[7]) if len(args) > 7 else 0.0
     air = UdpAir(gadgets, base, loss, seed=n)
     set_air(air)
-    app = new_app(BOARDS[n % len(BOARDS)], address=n)
-    held_to_real_time(app.hw)
-    deadline = time.ticks_add(time.ticks_ms(), seconds * 1000)
-    open_game(app, game_id)
     host = role == "host"
-    if not (seat_people(app, gadgets, deadline) if host else join_table(app, deadline)):
-        fail(app, "no table")
+    deadline = time.ticks_add(time.ticks_ms(), seconds * 1000)
+    # after a restart, the note the last boot left opens the lobby or the table
+    boot = boot_number()
+    app = new_app(BOARDS[n % len(BOARDS)], keep_storage=boot > 0, address=n)
+    held_to_real_time(app.hw)
+    if not boot:
+        open_game(app, game_id)
+    sample(app)
+    try:
+        if not to_the_table(app, host, gadgets, deadline):
+            fail(app, "no table")
+    except Restarted:
+        print("low", LOW[0])        # this boot's
+        raise
     table = app.screen
-    low = play(app, game_id, table, games, deadline)
+    play(app, game_id, table, games, deadline)
     title = app.screen.title
     if host:
         run(app, SETTLE_MS)
@@ -261,7 +292,7 @@ def main(args):
         public, version = table.host.adapter.public(), table.host.version
     else:
         public, version = table.guest.state, table.guest.version
-    print("low", min(low, free()))
+    print("low", min(LOW[0], free()))
     print("result", title)
     print("state", version, binascii.hexlify(hashlib.sha256(public).digest()).decode())
     print("radio", air.sent, air.lost)

@@ -50,7 +50,7 @@ class Launcher(Menu):
         """
         package = entry[PACKAGE]
         if self.opened not in (None, package) and getattr(self.app.hw, "restart", None):
-            from tet.ui.next_boot import restart_into
+            from tet.ui.restart import restart_into
 
             restart_into(self.app, entry)
         name = "tet.games." + package + ".ui"

@@ -4,25 +4,36 @@ The host's gadget shows a 4-digit table code and who has sat down; OK starts the
 seats nobody took going to computer players. A joining gadget lists the tables of this game
 it hears, with their codes and free seats; OK asks for a seat, and the game's guest screen
 opens once the host has answered with a seat and the table. The radio is on from here until
-the game is left (App.radio, App.home). Once the game's screen has taken over, this module is
-forgotten (its heap is the game's).
+the game is left (App.radio, App.home).
+
+Where the board can restart (hw.restart), each phase has a boot of its own, so no phase's
+code and names share the heap with the next: the host's lobby (host_table, the setup menu's
+choices in the boot's note), the host's table, opened from its save as after a power cut
+(open_from_save), and a guest's table, which asks for its seat again
+(tet.ui.together.join_table). Elsewhere the lobby opens over the setup menu, the host's table
+on a heap of its own (App.open_part) and the guest's in place of the lobby, which is then
+forgotten.
 
 A game offers this with tet.ui.share_menu.together_items in its setup menu.
 """
 
 import time
+from binascii import hexlify
 
 from tet.core import gfx as G
 from tet.core import input as inp
 from tet.core.app import Screen
 from tet.core.text import clip
+from tet.games.registry import ID
 from tet.net.link import BEACON, Link
 from tet.net.table import COMPUTER, ME, OPEN, Guest, Host, read_beacon
+from tet.ui.restart import can_restart, entry_of, restart_into
+from tet.ui.together import JOIN_TITLE, Joining, back_to_setup
 from tet.ui.widgets import draw_hints, hints
 
 HOST_TITLE = "Chơi chung"
-JOIN_TITLE = "Vào bàn"
 FORGET_MS = 3000        # a table not heard for this long leaves the list
+STARTING = "Đang bắt đầu ván…"
 
 
 # what the lobby says of a seat's holder; a guest's address: "đã vào"
@@ -32,6 +43,30 @@ SEAT_WORDS = {ME: "Bạn", OPEN: "đang chờ…", COMPUTER: "máy"}
 def seat_word(holder):
     """What the lobby says of one seat's holder."""
     return SEAT_WORDS.get(holder, "đã vào")
+
+
+def host_table(app, game_id, module, chosen):
+    """What a host's boot opens after "Chơi chung" (tet.ui.share_menu restarts into it): the
+    lobby of a new table of game `game_id` with the setup menu's `chosen`, the game's `module`
+    for shared tables making its game and, once started, its table; the setup menu's code and
+    names are not on this boot's heap."""
+    game = __import__(module, None, None, ("start_table",))
+    app.push(HostLobby(app, game_id, game.new_adapter(app, chosen),
+                       lambda table: game.start_table(app, table)))
+
+
+def open_from_save(app, key, data, part, build):
+    """The lobby started the game: the host's table, saved under `key` as `data` (what the
+    table saves of itself), opens from that save (`part`: the module and function that read it)
+    on a boot of its own, as after a power cut, or on a heap of its own where the board cannot
+    restart. A flash with no room for the save: `build()` makes the table's screen here.
+    Returns that screen, or None."""
+    if not app.save_game(key, data):
+        return build()
+    if can_restart(app):
+        restart_into(app, entry_of(part[0].split(".")[2]), list(part), STARTING)
+    app.open_part(part[0], part[1])
+    return None
 
 
 class HostLobby(Screen):
@@ -65,7 +100,7 @@ class HostLobby(Screen):
                 self.app.replace(screen)
         elif ev == inp.BACK:
             self.app.radio_off()
-            self.app.pop()
+            back_to_setup(self.app)
 
     def draw(self, g):
         y = g.header(self.title)
@@ -89,10 +124,11 @@ class JoinList(Screen):
 
     title = JOIN_TITLE
 
-    def __init__(self, app, game_id, guest_screen):
+    def __init__(self, app, game_id, module, guest_screen):
         Screen.__init__(self, app)
         self.link = Link(app.radio(), app.rng.next32())
         self.game_id = game_id
+        self.module = module    # the game's module for shared tables
         self.guest_screen = guest_screen
         self.tables = []        # [addr, code, free seats, last heard ms]
         self.index = 0
@@ -120,6 +156,10 @@ class JoinList(Screen):
             self.index = (self.index - 1) % n
         elif ev == inp.OK and n:
             addr, code = self.tables[min(self.index, n - 1)][:2]
+            if can_restart(self.app):   # returns when the flash has no room for the note
+                restart_into(self.app, entry_of(self.game_id, ID),
+                             ["tet.ui.together", "join_table", self.module, code,
+                              hexlify(addr).decode()], "Đang vào bàn %d…" % code)
             self.app.replace(Joining(self.app, Guest(self.link, code, addr), self.guest_screen))
         elif ev == inp.BACK:
             self.app.radio_off()
@@ -144,32 +184,3 @@ class JoinList(Screen):
             else:
                 g.text(text, 2, y, G.CREAM)
             y += g.line_h
-
-
-class Joining(Screen):
-    """Asking the host for a seat (in place of the list); the game's guest screen replaces this
-    once the host answered, so the end of the game goes back to the setup menu."""
-
-    title = JOIN_TITLE
-
-    def __init__(self, app, guest, guest_screen):
-        Screen.__init__(self, app)
-        self.guest = guest
-        self.guest_screen = guest_screen
-
-    def tick(self, now):
-        self.guest.poll(now)
-        if self.guest.seat is not None and self.guest.state is not None:
-            self.app.replace(self.guest_screen(self.guest))
-            return True
-        return False
-
-    def handle(self, ev):
-        if ev == inp.BACK:
-            self.app.radio_off()
-            self.app.pop()
-
-    def draw(self, g):
-        y = g.header(self.title)
-        draw_hints(g, hints(self.app, back="về"))
-        g.text(clip("Đang vào bàn %d…" % self.guest.code, g.cols()), 2, y + 1, G.CREAM)

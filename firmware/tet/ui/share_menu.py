@@ -22,11 +22,16 @@ def together_items(app, game_id, module, settings):
     `module` names the game's module for shared tables, imported only when one is opened (with
     tet.ui.lobby and the radio link) and forgotten with the lobby once the game starts: it has
     `new_adapter(app, chosen)`, `start_table(app, host)` (the host's table screen, or None
-    when it opened the table on a heap of its own) and `guest_screen(app, guest)`; `settings()` gives what the setup menu chose (`chosen`:
-    the number of players, house rules, names, as the game needs).
+    when it opened the table on a boot or heap of its own, tet.ui.lobby.open_from_save) and
+    `guest_screen(app, guest)`; `settings()` gives what the setup menu chose (`chosen`: the
+    number of players, house rules, names, as the game needs).
     """
 
     def host(menu):
+        # the lobby on a boot of its own, where the board can restart
+        from tet.ui.restart import restart_lobby
+
+        restart_lobby(app, game_id, module, settings())
         # the table's modules come on a collected heap: their names may need the qstr pool
         # to grow, which takes one large block
         gc.collect()
@@ -41,7 +46,7 @@ def together_items(app, game_id, module, settings):
         from tet.ui.lobby import JoinList
 
         game = __import__(module, None, None, ("guest_screen",))
-        app.push(JoinList(app, game_id,
+        app.push(JoinList(app, game_id, module,
                           lambda guest: _at_the_table(game.guest_screen(app, guest), module)))
 
     return [("Chơi chung", host), ("Vào bàn", join)]

@@ -1,17 +1,100 @@
 """Playing together, at the table: what every game's shared board needs of the shell.
 
-Resuming a table this gadget hosted, asking the host about a person gone for long, a guest's
-leaving and the end of the table (the radio off). The lobby before the game ("Chơi chung",
-"Vào bàn") is tet.ui.lobby, forgotten once the game starts.
+Opening a table on a boot of its own (a guest asking for its seat, the host's table read back
+from its save), resuming a table this gadget hosted, asking the host about a person gone for
+long, a guest's leaving and the end of the table (the radio off). The lobby before the game
+("Chơi chung", "Vào bàn") is tet.ui.lobby, which a board restarts out of (its code and names
+stay behind) and a board that cannot restart forgets once the game starts.
 """
 
+import gc
+from binascii import unhexlify
+
+from tet.core import gfx as G
+from tet.core import input as inp
+from tet.core.app import Screen
+from tet.core.text import clip
+from tet.games.registry import GAMES, PACKAGE
 from tet.net.link import Link
-from tet.net.table import Host
-from tet.ui.widgets import Choice
+from tet.net.table import Guest, Host
+from tet.ui.widgets import Choice, draw_hints, hints
 
 ABSENT_MS = 20000       # a person not heard this long on their turn: offer the seat to the computer
 LOST = "Mất liên lạc với bàn…"     # a guest's table, silent for tet.net.table.LOST_MS
 SENT = "Đã gửi, chờ bàn…"          # a guest's pick, on its way to the host
+
+
+JOIN_TITLE = "Vào bàn"
+
+
+class Joining(Screen):
+    """Asking the host for a seat; the game's guest screen replaces this once the host
+    answered, so the end of the game goes back to the screen below (the setup menu)."""
+
+    title = JOIN_TITLE
+
+    def __init__(self, app, guest, guest_screen):
+        Screen.__init__(self, app)
+        self.guest = guest
+        self.guest_screen = guest_screen
+
+    def tick(self, now):
+        self.guest.poll(now)
+        if self.guest.seat is not None and self.guest.state is not None:
+            self.app.replace(self.guest_screen(self.guest))
+            return True
+        return False
+
+    def handle(self, ev):
+        if ev == inp.BACK:
+            self.app.radio_off()
+            back_to_setup(self.app)
+
+    def draw(self, g):
+        y = g.header(self.title)
+        draw_hints(g, hints(self.app, back="về"))
+        g.text(clip("Đang vào bàn %d…" % self.guest.code, g.cols()), 2, y + 1, G.CREAM)
+
+
+def join_table(app, module, code, host):
+    """What a guest's boot opens after "Vào bàn" picked a table (tet.ui.lobby.JoinList restarts
+    into it): asking table `code`, hosted at radio address `host` (hex), for a seat; the game's
+    `module` for shared tables names the modules of the guest's screen (GUEST, loaded first)
+    and makes it (guest_screen)."""
+    game = __import__(module, None, None, ("GUEST",))
+    # the table's code first, on a heap the link's buffers have not cut yet
+    for name in game.GUEST:
+        gc.collect()
+        __import__(name)
+    gc.collect()
+    guest = Guest(Link(app.radio(), app.rng.next32()), code, unhexlify(host))
+    app.push(Joining(app, guest, lambda seated: game.guest_screen(app, seated)))
+
+
+def open_saved_table(app, key, resume):
+    """What a host's boot opens after the lobby started the game (tet.ui.lobby.open_from_save):
+    the table saved under `key`, its screen made by `resume(saved)`. A save that is missing or
+    cannot be read is said and forgotten, and the game's setup menu shown."""
+    saved = app.load_game(key)
+    try:
+        if not isinstance(saved, dict) or "table" not in saved:
+            raise ValueError("no table")
+        app.push(resume(saved))
+        return
+    except (KeyError, ValueError, TypeError, IndexError):
+        from tet.ui.session import UNREADABLE
+
+        app.forget_game(key)
+        app.notice = UNREADABLE
+    reopen(app)
+
+
+def reopen(app):
+    """Open again the setup menu of the game this boot opened (App.open_part calls it)."""
+    launcher = app.stack[0]
+    for entry in GAMES:
+        if entry[PACKAGE] == launcher.opened:
+            launcher.open(entry)
 
 
 def resume_table(app, adapter, saved):
@@ -63,10 +146,18 @@ def ask_leave_table(app):
     app.push(Choice(app, "Rời bàn?", ["Ở lại", "Rời bàn"], lambda i: i == 1 and app.home()))
 
 
+def back_to_setup(app):
+    """Close the top screen, back to the game's setup menu: the screen below, or, above the
+    launcher (a lobby or table opened on a boot of its own), the setup menu opened again on a
+    heap freed of them."""
+    app.pop()
+    if len(app.stack) == 1:
+        app.open_part("tet.ui.together", "reopen")
+
+
 def close_table(app, board):
-    """The game at the table is over: the radio off, back to the screen below `board` (the
-    game's setup menu)."""
+    """The game at the table is over: the radio off, back to the game's setup menu."""
     app.radio_off()
     while app.screen is not board:
         app.pop()
-    app.pop()
+    back_to_setup(app)

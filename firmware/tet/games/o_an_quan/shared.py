@@ -40,6 +40,10 @@ class Shared:
         self.play = play or game.play
         self.last = NO_MOVE
 
+    def table_save(self, host):
+        """The host's save of the table `host` (tet.net.table.Host) and its game."""
+        return {"game": self.game.to_dict(), "table": host.to_dict()}
+
     def options(self):
         """What a guest needs to build its view: players, quan value, quan non."""
         return bytes((self.game.players, self.game.quan_value, 1 if self.game.quan_non else 0))

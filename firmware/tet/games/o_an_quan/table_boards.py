@@ -11,9 +11,11 @@ answer is shown sowing stone by stone, as a local move would be. Nobody can take
 from tet.games.o_an_quan import shared
 from tet.games.o_an_quan.ai import Searcher
 from tet.games.o_an_quan.board import Board
-from tet.games.o_an_quan.modes import COMPUTER, HUMAN, REMOTE
+from tet.games.o_an_quan.engine import Game
+from tet.games.o_an_quan.modes import COMPUTER, HUMAN, REMOTE, SAVE
 from tet.net.table import COMPUTER as TABLE_COMPUTER, WATCH
-from tet.ui.together import LOST, ask_leave_table, close_table, offer_absent, resume_table
+from tet.ui.together import (LOST, ask_leave_table, close_table, offer_absent, open_saved_table,
+                             resume_table)
 
 LEVEL = 1           # the computer players of a shared table play Vừa
 
@@ -79,15 +81,19 @@ class HostBoard(_AtTable):
         self._turn_begins()
 
     def save_data(self):
-        data = Board.save_data(self)
-        if data is not None:
-            data["table"] = self.host.to_dict()
-        return data
+        return None if self.game.over else self.host.adapter.table_save(self.host)
 
 
 def resume_host(app, game, saved):
     """The host's board of a saved shared game: the table goes on where it stopped."""
     return HostBoard(app, resume_table(app, shared.Shared(game), saved))
+
+
+def open_table(app):
+    """The host's board, read back from its save: the part the host's boot opens once the
+    lobby started the game (tet.ui.lobby.open_from_save)."""
+    open_saved_table(app, SAVE, lambda saved: resume_host(app, Game.from_dict(saved["game"]),
+                                                          saved))
 
 
 class GuestBoard(_AtTable):

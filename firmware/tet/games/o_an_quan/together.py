@@ -2,19 +2,31 @@
 game, and the board screens of a shared table (table_boards.py), loaded only once the game
 starts so that the lobby needs little heap."""
 
-from tet.games.o_an_quan import shared
-from tet.games.o_an_quan.engine import Game
+BOARDS = "tet.games.o_an_quan.table_boards"
+GUEST = ("tet.games.o_an_quan.engine", BOARDS)     # a guest's board, in the order it loads
 
 
 def new_adapter(app, players):
     """The host's game for a new shared table of `players` (the setup menu's choice), with the
     house rules of Cài đặt."""
+    from tet.games.o_an_quan import shared
+    from tet.games.o_an_quan.engine import Game
+
     return shared.Shared(Game(players, int(app.rule("oaq", "quan_value", 10)),
                               bool(app.rule("oaq", "quan_non", 0))))
 
 
 def start_table(app, host):
-    """The host's board once the lobby started the game."""
+    """The lobby started the game: the host's board opens from its save
+    (tet.ui.lobby.open_from_save)."""
+    from tet.games.o_an_quan.modes import SAVE
+    from tet.ui.lobby import open_from_save
+
+    return open_from_save(app, SAVE, host.adapter.table_save(host), (BOARDS, "open_table"),
+                          lambda: _host_board(app, host))
+
+
+def _host_board(app, host):
     from tet.games.o_an_quan.table_boards import HostBoard
 
     return HostBoard(app, host)

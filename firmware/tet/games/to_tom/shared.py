@@ -37,6 +37,13 @@ UNSHOWN = ("passed", "took", "thrown", "fb")
 BLANK = "0" * NKINDS
 
 
+def seat_names(people, own):
+    """'Bạn' for this gadget's seat, N2.. for people at other gadgets, Máy 2.. for the host's
+    computer players (numbered by seat, as the lobby's Ghế 2..)."""
+    return ["Bạn" if p == own else ("N%d" if people[p] else "Máy %d") % (p + 1)
+            for p in range(len(people))]
+
+
 def encode(action):
     """The intent bytes of an action of ToTom.legal()."""
     name, arg = action

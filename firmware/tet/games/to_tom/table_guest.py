@@ -11,8 +11,8 @@ import gc
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
 from tet.games.to_tom import shared
+from tet.games.to_tom.shared import seat_names
 from tet.games.to_tom.table import Table, event_text
-from tet.games.to_tom.table_host import seat_names
 from tet.net.table import WATCH
 from tet.ui.together import LOST, SENT, ask_leave_table, close_table
 from tet.ui.widgets import Message

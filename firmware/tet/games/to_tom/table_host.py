@@ -14,6 +14,7 @@ from binascii import unhexlify
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
 from tet.games.to_tom import shared
+from tet.games.to_tom.shared import seat_names
 from tet.games.to_tom.table import Table, event_text
 from tet.net.deal import new_secret
 from tet.net.table import COMPUTER, ME
@@ -21,13 +22,6 @@ from tet.ui.together import close_table, offer_absent, resume_table, table_moved
 from tet.ui.widgets import Message
 
 RESULT_WAIT = "Chờ mọi người xem kết quả…"
-
-
-def seat_names(people, own):
-    """'Bạn' for this gadget's seat, N2.. for people at other gadgets, Máy 2.. for the host's
-    computer players (numbered by seat, as the lobby's Ghế 2..)."""
-    return ["Bạn" if p == own else ("N%d" if people[p] else "Máy %d") % (p + 1)
-            for p in range(len(people))]
 
 
 class HostTable(Table):

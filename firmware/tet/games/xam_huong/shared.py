@@ -54,6 +54,13 @@ class Shared:
         self.shown = ["", "", "", 1]
         self.on_roll = None
 
+    def table_save(self, host):
+        """The host's save of the table `host` (tet.net.table.Host) and its game."""
+        return {"game": self.game.to_dict(), "names": self.names, "scorer": 0,
+                "dice": list(self.dice), "shown": list(self.shown), "pending": self.pending,
+                "table": host.to_dict(), "secret": to_hex(self.secret),
+                "dice_rng": self.rng.state}
+
     def options(self):
         """Nothing beyond the public state: the house rules are in the game."""
         return b""

@@ -19,9 +19,8 @@ from tet.games.xam_huong import engine as XH
 from tet.games.xam_huong import shared
 from tet.games.xam_huong import views as V
 from tet.games.xam_huong.views import FRAME_MS, ROLL_MS, SAVE, TUNES
-from tet.net.deal import to_hex
 from tet.net.table import COMPUTER, WATCH
-from tet.ui.together import LOST, ask_leave_table, close_table, resume_table
+from tet.ui.together import LOST, ask_leave_table, close_table, open_saved_table, resume_table
 from tet.ui.game_screen import GameScreen
 from tet.ui.widgets import Choice, draw_hints, hints
 
@@ -226,13 +225,7 @@ class HostBowl(TableBowl):
         return TableBowl.tick(self, now)
 
     def save_data(self):
-        if self.game.over():
-            return None
-        adapter = self.host.adapter
-        return {"game": self.game.to_dict(), "names": self.names, "scorer": 0,
-                "dice": list(adapter.dice), "shown": list(adapter.shown),
-                "pending": adapter.pending, "table": self.host.to_dict(),
-                "secret": to_hex(adapter.secret), "dice_rng": adapter.rng.state}
+        return None if self.game.over() else self.host.adapter.table_save(self.host)
 
 
 class GuestBowl(TableBowl):
@@ -316,3 +309,10 @@ def resume_host(app, game, saved):
     adapter.shown = list(saved.get("shown"))
     shared.view(adapter.public())       # every field checked as a guest would
     return HostBowl(app, resume_table(app, adapter, saved))
+
+
+def open_table(app):
+    """The host's bowl, read back from its save: the part the host's boot opens once the
+    lobby started the game (tet.ui.lobby.open_from_save)."""
+    open_saved_table(app, SAVE, lambda saved: resume_host(
+        app, XH.XamHuong.from_dict(saved.get("game")), saved))

@@ -1,20 +1,32 @@
 """Xăm Hường's entries for playing together (tet.ui.share_menu.together_items): the host's new
 game, and the shared bowl (table_play.py), loaded only once the game starts."""
 
-from tet.games.xam_huong import shared
-from tet.games.xam_huong.engine import XamHuong
-from tet.net.deal import new_secret
+BOWL = "tet.games.xam_huong.table_play"
+GUEST = ("tet.games.xam_huong.engine", BOWL)       # a guest's bowl, in the order it loads
 
 
 def new_adapter(app, chosen):
     """The host's game for a new shared table: `chosen` is the setup menu's (players, house
     rules, names)."""
+    from tet.games.xam_huong import shared
+    from tet.games.xam_huong.engine import XamHuong
+    from tet.net.deal import new_secret
+
     players, options, names = chosen
     return shared.Shared(XamHuong(players, options), names, new_secret(app))
 
 
 def start_table(app, host):
-    """The host's bowl once the lobby started the game."""
+    """The lobby started the game: the host's bowl opens from its save
+    (tet.ui.lobby.open_from_save)."""
+    from tet.games.xam_huong.views import SAVE
+    from tet.ui.lobby import open_from_save
+
+    return open_from_save(app, SAVE, host.adapter.table_save(host), (BOWL, "open_table"),
+                          lambda: _host_bowl(app, host))
+
+
+def _host_bowl(app, host):
     from tet.games.xam_huong.table_play import HostBowl
 
     return HostBowl(app, host)

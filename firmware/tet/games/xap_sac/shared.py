@@ -117,6 +117,11 @@ class Shared:
         self.computers = [False] * game.players
         self.on_apply = None
 
+    def table_save(self, host):
+        """The host's save of the table `host` (tet.net.table.Host) and its game."""
+        return {"game": self.game.to_dict(), "table": host.to_dict(),
+                "secret": to_hex(self.secret), "action": self.action, "marked": self.marked}
+
     def options(self):
         """Nothing beyond the public state."""
         return b""

@@ -11,8 +11,6 @@ the scores. The game is saved after every action, so a reboot resumes it. While 
 player thinks, its search calls the app's pump, so "Máy đang nghĩ…" moves and BACK is answered.
 """
 
-
-from tet.games.xap_sac.ai import HeuristicPlayer
 from tet.core import input as inp
 from tet.core import sound
 from tet.core import gfx as G
@@ -45,6 +43,7 @@ class Table(GameScreen):
     own = HUMAN
     names = D.NAMES
     short = D.SHORT
+    computers = True    # False: no seat of this gadget's is a computer's (a guest's table)
 
     def __init__(self, app, game, level, note=""):
         GameScreen.__init__(self, app)
@@ -52,7 +51,11 @@ class Table(GameScreen):
         self._uses = bytearray(X.NUM_CARDS)
         self.may_pass = True
         self.level = level
-        self.bot = HeuristicPlayer(level)
+        self.bot = None
+        if self.computers:      # a guest's table has none: its heap keeps the AI's
+            from tet.games.xap_sac.ai import HeuristicPlayer
+
+            self.bot = HeuristicPlayer(level)
         self.note = note
         self.announced = False
         self.think_frame = -1
@@ -303,7 +306,7 @@ class Table(GameScreen):
                 self._announce()
                 return True
             return False
-        if not self._computer_turn():
+        if not self._computer_turn() or self.bot is None:
             return False
         if not self.computer_due(now):
             # keep "Máy đang nghĩ…" moving while the computer's pause runs

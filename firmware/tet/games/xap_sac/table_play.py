@@ -23,8 +23,9 @@ from tet.games.xap_sac import shared
 from tet.games.xap_sac.table import Table
 from tet.net.deal import Deal, to_hex
 from tet.net.table import COMPUTER, WATCH
+from tet.games.xap_sac.modes import SAVE
 from tet.ui.together import (LOST, SENT, ask_leave_table, close_table, offer_absent,
-                             resume_table, table_moved)
+                             open_saved_table, resume_table, table_moved)
 
 LEVEL = 1           # the host's computer players play Vừa
 HONEST = " Bài chia đúng."
@@ -157,13 +158,9 @@ class HostTable(_AtTable):
         self.save()
 
     def save_data(self):
-        game = self.game
-        if game.phase == X.GAME_OVER:
+        if self.game.phase == X.GAME_OVER:
             return None
-        adapter = self.host.adapter
-        return {"game": game.to_dict(), "table": self.host.to_dict(),
-                "secret": to_hex(adapter.secret),
-                "action": adapter.action, "marked": adapter.marked}
+        return self.host.adapter.table_save(self.host)
 
 
 def resume_host(app, game, saved):
@@ -179,11 +176,20 @@ def resume_host(app, game, saved):
     return HostTable(app, resume_table(app, adapter, saved))
 
 
+def open_table(app):
+    """The host's table, read back from its save: the part the host's boot opens once the
+    lobby started the game (tet.ui.lobby.open_from_save)."""
+    from tet.games.xap_sac.load import from_dict
+
+    open_saved_table(app, SAVE, lambda saved: resume_host(app, from_dict(saved["game"]), saved))
+
+
 class GuestTable(_AtTable):
     """A guest's table screen: `guest` is its end of the table; it shows the host's state and
     sends its person's plays."""
 
     lost = False
+    computers = False
 
     def __init__(self, app, guest):
         self.guest = guest

@@ -2,19 +2,31 @@
 game, dealt from a committed secret, and the table screens of a shared table (table_play.py),
 loaded only once the game starts so that the lobby needs little heap."""
 
-from tet.games.xap_sac import shared
-from tet.net.deal import new_secret
+TABLE = "tet.games.xap_sac.table_play"
+GUEST = ("tet.games.xap_sac.engine", TABLE)        # a guest's table, in the order it loads
 
 
 def new_adapter(app, chosen):
     """The host's game for a new shared table: `chosen` is the setup menu's (players, deck)."""
+    from tet.games.xap_sac import shared
+    from tet.net.deal import new_secret
+
     players, deck = chosen
     secret = new_secret(app)
     return shared.Shared(shared.new_game(players, deck, secret), secret)
 
 
 def start_table(app, host):
-    """The host's table screen once the lobby started the game."""
+    """The lobby started the game: the host's table opens from its save
+    (tet.ui.lobby.open_from_save)."""
+    from tet.games.xap_sac.modes import SAVE
+    from tet.ui.lobby import open_from_save
+
+    return open_from_save(app, SAVE, host.adapter.table_save(host), (TABLE, "open_table"),
+                          lambda: _host_table(app, host))
+
+
+def _host_table(app, host):
     from tet.games.xap_sac.table_play import HostTable
 
     return HostTable(app, host)

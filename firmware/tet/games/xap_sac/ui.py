@@ -36,6 +36,7 @@ class Setup(Menu):
 
     def _resume(self, saved):
         from tet.games.xap_sac import load as L
+        from tet.games.xap_sac import ai  # noqa: F401  # see _begin
         from tet.games.xap_sac.table import Table
 
         game = L.from_dict(saved["game"])
@@ -51,6 +52,9 @@ class Setup(Menu):
         return Table(self.app, game, level, note[:80])
 
     def _begin(self, menu):
+        # the computer players' code before the table's, the layout a stock board's heap fits
+        # (the table imports it on its own only where no screen of a guest's needs it)
+        from tet.games.xap_sac import ai  # noqa: F401
         from tet.games.xap_sac.table import Table
 
         game = X.XapSac(self.players, self.app.rng.next32(), HUMAN, deck=self._deck())
