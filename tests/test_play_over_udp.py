@@ -68,12 +68,16 @@ def test_every_gadget_with_the_device_heap_plays_to_the_end_over_udp(image, game
 
 
 # Known to run out of heap from .mpy files at 160K (issue 35), measured 2026-12-06 with every
-# gadget in a process of its own (at 400K, least free minus 240K: the host and guests short by
-# the figures given). Each fails at once: a gadget out of heap ends every process.
+# gadget in a process of its own and each phase on a boot of its own (at 400K, least free minus
+# 240K: what the host and the guests have to spare). Each fails at once: a gadget out of heap,
+# or back at the launcher after a boot, ends every process.
 FILES_SHORT = {
-    "totom": "the host's table needs ~2 KB, a guest's ~10 KB, more than 160K (with 4 people)",
-    "xs": "a TTGO guest runs out of heap joining; the host ends ~2 KB above 160K",
-    "xh": "the host and guests run out of heap as the table starts (~3-8 KB short)",
+    "totom": "the host's table opens with no room (-3.5 KB to spare at 400K), the guests' "
+             "-1 to -7 KB",
+    "xs": "the host's table opens with no room in one piece (+4.8 KB to spare at 400K, the "
+          "guests +15 KB)",
+    "xh": "the host's table opens with no room in one piece (+6.9 KB to spare at 400K), the "
+          "guests -3 to -5 KB",
 }
 
 

@@ -5,6 +5,11 @@ through the keys ("Chơi chung"), starts it with nobody joined (every other seat
 player) and plays on for TURNS presses of OK. Prints `menu N`, `setup N`, `lobby N`, `table N`
 (gc.mem_free() after gc.collect() at each point) and `screen <title>` (the top screen at the
 end: the game's title while it plays on, "Thông báo" when it ran out of heap).
+
+The board does not restart (new_app's `restarts=False`): the lobby opens over the setup menu and
+the table on a heap of its own in the same boot, as on a board without `hw.restart`, so the three
+figures come from one process. A stock board restarts into each (tet.ui.restart): its tables are
+hostbench_together's `.mpy` tables, every boot a process of its own.
 """
 
 import gc
@@ -22,7 +27,7 @@ def free():
 def main(args):
     game_id = args[0]
 
-    app = new_app("ttgo_tdisplay", address=9)
+    app = new_app("ttgo_tdisplay", address=9, restarts=False)
     nxt, ok = TWO[app.hw.name]
     print("menu", free())
     open_game(app, game_id)

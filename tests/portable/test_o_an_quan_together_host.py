@@ -50,7 +50,7 @@ def test_a_table_nobody_joined_plays_against_the_computer_and_resumes_after_a_re
     ok = TWO[app.hw.name][1]
     open_game(app, "oaq")
     assert app.screen.title == "Ô Ăn Quan" and app.screen.selected == "Tiếp tục ván trước"
-    press(app, ok)
+    app = press_through_restart(app, ok)                 # on the table's own boot
     board = app.screen
     assert type(board).__name__ == "HostBoard" and board.host.code == code
     assert board.host.version == moves and app.hw.radio().active
@@ -64,6 +64,6 @@ def test_a_hosted_save_with_a_damaged_table_starts_afresh_and_leaves_the_radio_o
     app.save_game("o_an_quan", saved)
     ok = TWO[app.hw.name][1]
     open_game(app, "oaq")
-    press(app, ok)                                       # Tiếp tục ván trước
+    app = press_through_restart(app, ok)                 # Tiếp tục ván trước
     assert "Không đọc được ván đã lưu" in app.hw.display.shown_text()
     assert not app.hw.radio().active and app.load_game("o_an_quan") is None

@@ -67,7 +67,7 @@ def test_a_table_nobody_joined_plays_with_the_computer_and_resumes_after_a_reboo
     app = new_app("ttgo_tdisplay", keep_storage=True, address=7)    # the host reboots
     open_game(app, "totom")
     assert app.screen.selected == "Tiếp tục ván trước"
-    press(app, TWO[app.hw.name][1])
+    app = press_through_restart(app, TWO[app.hw.name][1])   # on the table's own boot
     table = app.screen
     assert type(table).__name__ == "HostTable" and table.host.code == code
     assert table.host.version == version and table.hoi.games == 1 and app.hw.radio().active
@@ -83,6 +83,6 @@ def test_a_hosted_save_with_a_damaged_table_starts_afresh_and_leaves_the_radio_o
     del table
     app = new_app("ttgo_tdisplay", keep_storage=True, address=8)
     open_game(app, "totom")
-    press(app, TWO[app.hw.name][1])                      # Tiếp tục ván trước
+    app = press_through_restart(app, TWO[app.hw.name][1])   # Tiếp tục ván trước
     assert "Không đọc được ván đã lưu" in app.hw.display.shown_text()
     assert not app.hw.radio().active and app.load_game("to_tom") is None

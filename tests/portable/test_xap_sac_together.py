@@ -73,7 +73,8 @@ def start_table():
         assert host.screen.selected == "Số người: 2"
     host, guest, table_h, table_g = open_shared_table(
         Air(seed=5, loss=0.2, dup=0.05, reorder=0.1), "xs", two_players)
-    assert type(table_h).__name__ == "HostTable" and type(table_g).__name__ == "GuestTable"
+    assert type(table_h).__name__ == "HostTable" and type(table_g).__name__ == "GuestTable", \
+        (shown(host), shown(guest))
     return host, guest, table_h, table_g
 
 

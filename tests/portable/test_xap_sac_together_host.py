@@ -7,7 +7,7 @@ from sim.air import Air
 
 from fake_hw import TWO, new_app, open_game, run, set_air
 from restart_keys import open_lobby, press_through_restart
-from test_o_an_quan_together import pick, press_on
+from test_o_an_quan_together import pick
 from test_xap_sac_together import play_until
 
 # measured 2026-12-02 from ROMFS: at 160K and 176K the host's first legal-play list (the
@@ -48,7 +48,8 @@ def test_a_table_nobody_joined_plays_against_the_computer_and_resumes_after_a_re
     app = new_app("ttgo_tdisplay", keep_storage=True, address=6)    # the host reboots
     open_game(app, "xs")
     assert app.screen.selected == "Tiếp tục ván trước"
-    press_on(app, (app,), ok)
+    app = press_through_restart(app, ok)                 # on the table's own boot
+    run(app, 100)
     table = app.screen
     assert type(table).__name__ == "HostTable" and table.host.code == code
     assert table.host.version == version and table.game.hands[0] == hand
@@ -67,6 +68,7 @@ def test_a_hosted_save_with_a_damaged_secret_starts_afresh_and_leaves_the_radio_
     table = app = apps = None
     app = new_app("ttgo_tdisplay", keep_storage=True, address=7)
     open_game(app, "xs")
-    press_on(app, (app,), ok)                            # Tiếp tục ván trước
+    app = press_through_restart(app, ok)                 # Tiếp tục ván trước
+    run(app, 100)
     assert "Không đọc được ván đã lưu" in app.hw.display.shown_text(), app.hw.display.shown_text()
     assert not app.hw.radio().active and app.load_game("xap_sac") is None

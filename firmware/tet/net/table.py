@@ -108,6 +108,7 @@ class Host:
         self._out = None        # where a T message is put together (tet.net.link.room)
         self._held = None       # (seat, intent, until ms): to play once every guest has all
         self._resumed = None    # when from_dict restarted the table (ms)
+        self._tell_all = False  # from_dict: send every guest the state at the next poll
 
     def free_seats(self):
         """How many seats still wait for a person."""
@@ -211,6 +212,9 @@ class Host:
             self._beacon_due = time.ticks_add(now, BEACON_MS)
             self.link.beacon(_with16(ord("B"), self.code, bytes((self.free_seats(),)) +
                                      self.game_id.encode()))
+        if self._tell_all:
+            self._tell_all = False
+            self._broadcast_state(now)
         refused = []
         for addr, kind, payload in self.link.poll(now):
             if kind != DATA or not payload:
@@ -264,7 +268,9 @@ class Host:
     @classmethod
     def from_dict(cls, link, adapter, d, now):
         """The table of a host that rebooted, its game already restored in `adapter`: every
-        guest is sent the state at once, so the table goes on where it stopped."""
+        guest is sent the state at the first poll, so the table goes on where it stopped (not
+        here: the save this is read from still holds the heap, where the state's buffer may
+        find no room)."""
         host = cls(link, d["code"], d["game"], adapter, log="log" in d)
         host.version = d["version"]
         host._resumed = now
@@ -272,7 +278,7 @@ class Host:
         host.watchers = [bytes.fromhex(w) for w in d["watchers"]]
         if "log" in d:
             host.log = [(seat, bytes.fromhex(intent)) for seat, intent in d["log"]]
-        host._broadcast_state(now)
+        host._tell_all = True
         return host
 
 

@@ -27,7 +27,7 @@ from tet.core.text import clip
 from tet.games.registry import ID
 from tet.net.link import BEACON, Link
 from tet.net.table import COMPUTER, ME, OPEN, Guest, Host, read_beacon
-from tet.ui.restart import can_restart, entry_of, restart_into
+from tet.ui.restart import can_restart, entry_of, restart_into, restart_into_part
 from tet.ui.together import JOIN_TITLE, Joining, back_to_setup
 from tet.ui.widgets import draw_hints, hints
 
@@ -63,8 +63,7 @@ def open_from_save(app, key, data, part, build):
     Returns that screen, or None."""
     if not app.save_game(key, data):
         return build()
-    if can_restart(app):
-        restart_into(app, entry_of(part[0].split(".")[2]), list(part), STARTING)
+    restart_into_part(app, part[0], part[1], STARTING)
     app.open_part(part[0], part[1])
     return None
 

@@ -46,6 +46,13 @@ def entry_of(value, field=PACKAGE):
     raise ValueError(value)
 
 
+def restart_into_part(app, module, name, words=OPENING):
+    """Restart a board that can into function `name` of `module` (under tet.games.<package>),
+    called with the app at the next boot. Returns when the board cannot restart."""
+    if can_restart(app):
+        restart_into(app, entry_of(module.split(".")[2]), [module, name], words)
+
+
 def restart_lobby(app, game_id, module, chosen):
     """"Chơi chung" on a board that can restart: the lobby of a new table of game `game_id`
     (its `module` for shared tables, the setup menu's `chosen`) on a boot of its own

@@ -71,22 +71,27 @@ def join_table(app, module, code, host):
     app.push(Joining(app, guest, lambda seated: game.guest_screen(app, seated)))
 
 
-def open_saved_table(app, key, resume):
-    """What a host's boot opens after the lobby started the game (tet.ui.lobby.open_from_save):
-    the table saved under `key`, its screen made by `resume(saved)`. A save that is missing or
+def open_saved_table(app, key, restore, screen):
+    """What a host's boot opens after the lobby started the game (tet.ui.lobby.open_from_save)
+    or its setup menu resumed a table it hosted: the table saved under `key`, read back by
+    `restore(saved)` (the tet.net.table.Host of its game), then its screen, `screen(app,
+    host)`, made once the save's objects are gone from the heap. A save that is missing or
     cannot be read is said and forgotten, and the game's setup menu shown."""
     saved = app.load_game(key)
     try:
         if not isinstance(saved, dict) or "table" not in saved:
             raise ValueError("no table")
-        app.push(resume(saved))
-        return
+        host = restore(saved)
     except (KeyError, ValueError, TypeError, IndexError):
         from tet.ui.session import UNREADABLE
 
         app.forget_game(key)
         app.notice = UNREADABLE
-    reopen(app)
+        reopen(app)
+        return
+    saved = None
+    gc.collect()
+    app.push(screen(app, host))
 
 
 def reopen(app):
@@ -99,8 +104,8 @@ def reopen(app):
 
 def resume_table(app, adapter, saved):
     """The table of a game this gadget hosted, from its save (`saved["table"]`), its game
-    already restored in `adapter`; the radio goes on and every guest is sent the state at once
-    (theirs rejoin by themselves). ValueError when the saved table is not one of this game."""
+    already restored in `adapter`; the radio goes on and every guest is sent the state at the
+    table's first poll (theirs rejoin by themselves). ValueError when the saved table is not one of this game."""
     table = saved.get("table")
     if not isinstance(table, dict):
         raise ValueError("bad table")

@@ -84,16 +84,22 @@ class HostBoard(_AtTable):
         return None if self.game.over else self.host.adapter.table_save(self.host)
 
 
+def restore_host(app, game, saved):
+    """The table of a saved shared game (its `game` read already), going on where it stopped."""
+    return resume_table(app, shared.Shared(game), saved)
+
+
 def resume_host(app, game, saved):
     """The host's board of a saved shared game: the table goes on where it stopped."""
-    return HostBoard(app, resume_table(app, shared.Shared(game), saved))
+    return HostBoard(app, restore_host(app, game, saved))
 
 
 def open_table(app):
     """The host's board, read back from its save: the part the host's boot opens once the
     lobby started the game (tet.ui.lobby.open_from_save)."""
-    open_saved_table(app, SAVE, lambda saved: resume_host(app, Game.from_dict(saved["game"]),
-                                                          saved))
+    open_saved_table(app, SAVE,
+                     lambda saved: restore_host(app, Game.from_dict(saved["game"]), saved),
+                     HostBoard)
 
 
 class GuestBoard(_AtTable):

@@ -14,7 +14,13 @@ CHECKER_MODULES = ("tet.games.to_tom.checker", "tet.games.to_tom.scoring",
 
 def resume(app, data):
     """A saved table, this gadget's own hội or a shared one it hosted, opens from its save on a
-    heap of its own (App.open_part, as each game does): None, no screen here."""
+    heap of its own (App.open_part, as each game does), a shared one on a boot of its own where
+    the board can restart, as the lobby's start opens it (tet.ui.lobby.open_from_save): None,
+    no screen here."""
+    if type(data) is dict and "table" in data:
+        from tet.ui.restart import restart_into_part
+
+        restart_into_part(app, UI, "open_saved")
     app.open_part(UI, "open_saved")
 
 

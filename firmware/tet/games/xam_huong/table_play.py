@@ -298,6 +298,11 @@ class GuestBowl(TableBowl):
 
 def resume_host(app, game, saved):
     """The host's bowl of a saved shared game: the table goes on where it stopped."""
+    return HostBowl(app, restore_host(app, game, saved))
+
+
+def restore_host(app, game, saved):
+    """The table of a saved shared game (its `game` read already), going on where it stopped."""
     names = saved.get("names")
     adapter = shared.Shared(game, names, unhexlify(saved.get("secret")))
     state = saved.get("dice_rng")
@@ -308,11 +313,11 @@ def resume_host(app, game, saved):
     adapter.pending = saved.get("pending")
     adapter.shown = list(saved.get("shown"))
     shared.view(adapter.public())       # every field checked as a guest would
-    return HostBowl(app, resume_table(app, adapter, saved))
+    return resume_table(app, adapter, saved)
 
 
 def open_table(app):
     """The host's bowl, read back from its save: the part the host's boot opens once the
     lobby started the game (tet.ui.lobby.open_from_save)."""
-    open_saved_table(app, SAVE, lambda saved: resume_host(
-        app, XH.XamHuong.from_dict(saved.get("game")), saved))
+    open_saved_table(app, SAVE, lambda saved: restore_host(
+        app, XH.XamHuong.from_dict(saved.get("game")), saved), HostBowl)

@@ -43,7 +43,7 @@ class Table(GameScreen):
     own = HUMAN
     names = D.NAMES
     short = D.SHORT
-    computers = True    # False: no seat of this gadget's is a computer's (a guest's table)
+    computers = True    # whether this gadget may play seats for the computer (not a guest's)
 
     def __init__(self, app, game, level, note=""):
         GameScreen.__init__(self, app)
@@ -52,10 +52,10 @@ class Table(GameScreen):
         self.may_pass = True
         self.level = level
         self.bot = None
-        if self.computers:      # a guest's table has none: its heap keeps the AI's
-            from tet.games.xap_sac.ai import HeuristicPlayer
-
-            self.bot = HeuristicPlayer(level)
+        if self.computers:
+            # made now, not at a computer's first turn: a seat given to the computer later
+            # finds the heap as cut up as the game has left it
+            self._bot()
         self.note = note
         self.announced = False
         self.think_frame = -1
@@ -140,6 +140,15 @@ class Table(GameScreen):
     def _computer_turn(self):
         """True when the player to move is one of this gadget's computer players."""
         return self.game.turn != self.own
+
+    def _bot(self):
+        """The computer players' search (a game of this gadget's own has its module loaded
+        before the table's, tet.games.xap_sac.ui; a guest's table never loads it)."""
+        if self.bot is None:
+            from tet.games.xap_sac.ai import HeuristicPlayer
+
+            self.bot = HeuristicPlayer(self.level)
+        return self.bot
 
     def _stops(self, i):
         item = self.row[i]
@@ -306,7 +315,7 @@ class Table(GameScreen):
                 self._announce()
                 return True
             return False
-        if not self._computer_turn() or self.bot is None:
+        if not self._computer_turn():
             return False
         if not self.computer_due(now):
             # keep "Máy đang nghĩ…" moving while the computer's pause runs
@@ -315,7 +324,7 @@ class Table(GameScreen):
                 self.think_frame = frame
                 return True
             return False
-        play = self.bot.choose(game, self.think_stop())
+        play = self._bot().choose(game, self.think_stop())
         if self.app.input.waiting(inp.BACK):
             # BACK came during the search: let it through (the move is made after)
             self.hurry = True

@@ -165,6 +165,11 @@ class HostTable(_AtTable):
 
 def resume_host(app, game, saved):
     """The host's table screen of a saved shared game: the table goes on where it stopped."""
+    return HostTable(app, restore_host(app, game, saved))
+
+
+def restore_host(app, game, saved):
+    """The table of a saved shared game (its `game` read already), going on where it stopped."""
     secret = unhexlify(saved["secret"])
     if len(secret) != 16:
         raise ValueError("bad secret")
@@ -173,15 +178,18 @@ def resume_host(app, game, saved):
     adapter.action = saved["action"]
     adapter.marked = saved["marked"]
     shared.View(adapter.public())       # every field checked as a guest would
-    return HostTable(app, resume_table(app, adapter, saved))
+    return resume_table(app, adapter, saved)
 
 
 def open_table(app):
     """The host's table, read back from its save: the part the host's boot opens once the
     lobby started the game (tet.ui.lobby.open_from_save)."""
+    # the computer players' code before the save's and the game's objects (Table._bot)
+    from tet.games.xap_sac import ai  # noqa: F401
     from tet.games.xap_sac.load import from_dict
 
-    open_saved_table(app, SAVE, lambda saved: resume_host(app, from_dict(saved["game"]), saved))
+    open_saved_table(app, SAVE,
+                     lambda saved: restore_host(app, from_dict(saved["game"]), saved), HostTable)
 
 
 class GuestTable(_AtTable):

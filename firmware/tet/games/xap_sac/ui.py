@@ -41,6 +41,10 @@ class Setup(Menu):
 
         game = L.from_dict(saved["game"])
         if "table" in saved:        # a shared table this gadget hosted
+            # on a boot of its own, as the lobby's start opens it (tet.ui.lobby.open_from_save)
+            from tet.ui.restart import restart_into_part
+
+            restart_into_part(self.app, "tet.games.xap_sac.table_play", "open_table")
             from tet.games.xap_sac.table_play import resume_host
 
             return resume_host(self.app, game, saved)
@@ -53,7 +57,6 @@ class Setup(Menu):
 
     def _begin(self, menu):
         # the computer players' code before the table's, the layout a stock board's heap fits
-        # (the table imports it on its own only where no screen of a guest's needs it)
         from tet.games.xap_sac import ai  # noqa: F401
         from tet.games.xap_sac.table import Table
 
