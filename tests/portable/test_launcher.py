@@ -1,6 +1,6 @@
 """Boot to the Vietnamese menu and reach every entry with two buttons, on all three boards."""
 
-from fake_hw import BOARDS, TWO, FakeDir, Restarted, exists, hold, new_app, press, reboot
+from fake_hw import BOARDS, TWO, FakeDir, Restarted, exists, hold, new_app, press, reboot, run
 
 from tet.games.registry import GAMES, PACKAGE, TITLE as GAME_TITLE
 from tet.ui.launcher import TITLE
@@ -186,3 +186,24 @@ def test_a_damaged_note_for_the_next_boot_leaves_the_launcher_shown():
         app = reboot(app)
         assert app.screen is app.stack[0], note
         assert not exists(path), note
+
+
+def test_a_part_that_runs_out_of_heap_before_its_screen_says_so_over_the_launcher():
+    # e.g. a shared table opened from its save on a boot of its own: without the notice the
+    # gadget would show the launcher as if nothing had been asked of it
+    def part(app):
+        raise MemoryError("no room for the table")
+
+    app = new_app("ttgo_tdisplay")
+    import tet.ui.launcher as launcher  # the booted one, which stays loaded through home()
+
+    launcher.part_for_test = part
+    try:
+        app.open_part("tet.ui.launcher", "part_for_test")
+        run(app, 100)
+        assert app.screen.title == "Thông báo", app.hw.display.shown_text()
+        assert "hết bộ nhớ" in app.hw.display.shown_text()
+        press(app, TWO[app.hw.name][1])
+        assert app.screen is app.stack[0] and len(app.stack) == 1
+    finally:
+        del launcher.part_for_test

@@ -85,6 +85,7 @@ class App:
         self._radio = None  # on only while a shared game is open (radio(); home() stops it)
         self._serve = None  # a shared table's poll, run every pass whatever screen is on top
         self._part = None   # (module, function) open_part asked for, opened by the next pass
+        self._opening = False   # a part is being opened (out of heap there closes a game too)
         self.show_notice = show_notice
         self._rules = rules
         self._save_failed = False
@@ -346,7 +347,9 @@ class App:
         module, name = part
         self._part = None
         self.home()
+        self._opening = True
         getattr(__import__(module, None, None, (name,)), name)(self)
+        self._opening = False
 
     def unload(self, keep):
         """Forget every module not named in `keep` (tet.core's stay, but for the load checks), so
@@ -371,7 +374,10 @@ class App:
     def _out_of_memory(self):
         # Back to the launcher, which forgets every module of the game; what the game saved
         # stands (a save is written whole or not at all), so re-entering it resumes from there.
-        in_game = len(self.stack) > 1
+        # a part that ran out of heap before its screen came is a game closed too (a shared
+        # table opened from its save on a boot of its own, say): it is said the same way
+        in_game = len(self.stack) > 1 or self._opening
+        self._opening = False
         if in_game:
             del self.stack[1:]
             gc.collect()
