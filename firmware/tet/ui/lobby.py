@@ -24,10 +24,9 @@ from tet.core import gfx as G
 from tet.core import input as inp
 from tet.core.app import Screen
 from tet.core.text import clip
-from tet.games.registry import ID
 from tet.net.link import BEACON, Link
 from tet.net.table import COMPUTER, ME, OPEN, Guest, Host, read_beacon
-from tet.ui.restart import can_restart, entry_of, restart_into, restart_into_part
+from tet.ui.restart import restart_part
 from tet.ui.together import JOIN_TITLE, Joining, back_to_setup
 from tet.ui.widgets import draw_hints, hints
 
@@ -55,15 +54,15 @@ def host_table(app, game_id, module, chosen):
                        lambda table: game.start_table(app, table)))
 
 
-def open_from_save(app, key, data, part, build):
-    """The lobby started the game: the host's table, saved under `key` as `data` (what the
-    table saves of itself), opens from that save (`part`: the module and function that read it)
-    on a boot of its own, as after a power cut, or on a heap of its own where the board cannot
-    restart. A flash with no room for the save: `build()` makes the table's screen here.
+def open_from_save(app, host, key, data, part, build):
+    """The lobby started the game of table `host`: its table, saved under `key` as `data` (what
+    the table saves of itself), opens from that save (`part`: the module and function that read
+    it) on a boot of its own, as after a power cut, or on a heap of its own where the board
+    cannot restart. A flash with no room for the save: `build()` makes the table's screen here.
     Returns that screen, or None."""
     if not app.save_game(key, data):
         return build()
-    restart_into_part(app, part[0], part[1], STARTING)
+    restart_part(app, host.game_id, list(part), STARTING)
     app.open_part(part[0], part[1])
     return None
 
@@ -155,10 +154,9 @@ class JoinList(Screen):
             self.index = (self.index - 1) % n
         elif ev == inp.OK and n:
             addr, code = self.tables[min(self.index, n - 1)][:2]
-            if can_restart(self.app):   # returns when the flash has no room for the note
-                restart_into(self.app, entry_of(self.game_id, ID),
-                             ["tet.ui.together", "join_table", self.module, code,
-                              hexlify(addr).decode()], "Đang vào bàn %d…" % code)
+            restart_part(self.app, self.game_id, ["tet.ui.together", "join_table", self.module,
+                                                  code, hexlify(addr).decode()],
+                         "Đang vào bàn %d…" % code)
             self.app.replace(Joining(self.app, Guest(self.link, code, addr), self.guest_screen))
         elif ev == inp.BACK:
             self.app.radio_off()

@@ -38,25 +38,11 @@ def restart_into(app, entry, part=None, words=OPENING):
     app.hw.restart()
 
 
-def entry_of(value, field=PACKAGE):
-    """The registry entry whose `field` is `value` (the game's package by default)."""
-    for entry in GAMES:
-        if entry[field] == value:
-            return entry
-    raise ValueError(value)
-
-
-def restart_into_part(app, module, name, words=OPENING):
-    """Restart a board that can into function `name` of `module` (under tet.games.<package>),
-    called with the app at the next boot. Returns when the board cannot restart."""
+def restart_part(app, game_id, part, words=OPENING):
+    """Restart a board that can into `part` of the game whose registry id is `game_id` (see
+    restart_into): a shared table's lobby, its start, a guest's join. Returns when the board
+    cannot restart, or cannot note it: the caller then opens the part in this boot."""
     if can_restart(app):
-        restart_into(app, entry_of(module.split(".")[2]), [module, name], words)
-
-
-def restart_lobby(app, game_id, module, chosen):
-    """"Chơi chung" on a board that can restart: the lobby of a new table of game `game_id`
-    (its `module` for shared tables, the setup menu's `chosen`) on a boot of its own
-    (tet.ui.lobby.host_table). Returns when it cannot (the caller opens the lobby here)."""
-    if can_restart(app):
-        restart_into(app, entry_of(game_id, ID), ["tet.ui.lobby", "host_table", game_id, module,
-                                                  chosen], "Đang mở bàn…")
+        for entry in GAMES:
+            if entry[ID] == game_id:
+                restart_into(app, entry, part, words)

@@ -29,9 +29,10 @@ def together_items(app, game_id, module, settings):
 
     def host(menu):
         # the lobby on a boot of its own, where the board can restart
-        from tet.ui.restart import restart_lobby
+        from tet.ui.restart import restart_part
 
-        restart_lobby(app, game_id, module, settings())
+        restart_part(app, game_id, ["tet.ui.lobby", "host_table", game_id, module, settings()],
+                     "Đang mở bàn…")
         # the table's modules come on a collected heap: their names may need the qstr pool
         # to grow, which takes one large block
         gc.collect()

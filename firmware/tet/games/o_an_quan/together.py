@@ -22,7 +22,7 @@ def start_table(app, host):
     from tet.games.o_an_quan.modes import SAVE
     from tet.ui.lobby import open_from_save
 
-    return open_from_save(app, SAVE, host.adapter.table_save(host), (BOARDS, "open_table"),
+    return open_from_save(app, host, SAVE, host.adapter.table_save(host), (BOARDS, "open_table"),
                           lambda: _host_board(app, host))
 
 

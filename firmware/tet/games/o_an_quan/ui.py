@@ -27,9 +27,9 @@ def build_board(app, saved):
     game = Game.from_dict(saved.get("game"))
     if "table" in saved:        # a shared table this gadget hosted
         # on a boot of its own, as the lobby's start opens it (tet.ui.lobby.open_from_save)
-        from tet.ui.restart import restart_into_part
+        from tet.ui.restart import restart_part
 
-        restart_into_part(app, "tet.games.o_an_quan.table_boards", "open_table")
+        restart_part(app, "oaq", ["tet.games.o_an_quan.table_boards", "open_table"])
         from tet.games.o_an_quan.table_boards import resume_host
 
         return resume_host(app, game, saved)

@@ -18,9 +18,9 @@ def resume(app, data):
     the board can restart, as the lobby's start opens it (tet.ui.lobby.open_from_save): None,
     no screen here."""
     if type(data) is dict and "table" in data:
-        from tet.ui.restart import restart_into_part
+        from tet.ui.restart import restart_part
 
-        restart_into_part(app, UI, "open_saved")
+        restart_part(app, "totom", [UI, "open_saved"])
     app.open_part(UI, "open_saved")
 
 

@@ -33,7 +33,7 @@ def start_table(app, host):
     adapter.people = [s != COMPUTER for s in host.seats]
     data = table_save(adapter.hoi, adapter.game, Rng(app.rng.next32()).state,
                       1 if adapter.thap_hong_or_more else 0, "", host)
-    return open_from_save(app, SAVE, data, (UI, "open_saved"), lambda: _host_table(app, host))
+    return open_from_save(app, host, SAVE, data, (UI, "open_saved"), lambda: _host_table(app, host))
 
 
 def _host_table(app, host):

@@ -124,9 +124,9 @@ def resume(app, saved):
     """The screen of a saved game: the bowl, or the bowl of a shared table this gadget hosted."""
     if isinstance(saved, dict) and "table" in saved:
         # on a boot of its own, as the lobby's start opens it (tet.ui.lobby.open_from_save)
-        from tet.ui.restart import restart_into_part
+        from tet.ui.restart import restart_part
 
-        restart_into_part(app, "tet.games.xam_huong.table_play", "open_table")
+        restart_part(app, "xh", ["tet.games.xam_huong.table_play", "open_table"])
         from tet.games.xam_huong.table_play import resume_host
 
         return resume_host(app, XamHuong.from_dict(saved.get("game")), saved)

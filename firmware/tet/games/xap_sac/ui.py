@@ -42,9 +42,9 @@ class Setup(Menu):
         game = L.from_dict(saved["game"])
         if "table" in saved:        # a shared table this gadget hosted
             # on a boot of its own, as the lobby's start opens it (tet.ui.lobby.open_from_save)
-            from tet.ui.restart import restart_into_part
+            from tet.ui.restart import restart_part
 
-            restart_into_part(self.app, "tet.games.xap_sac.table_play", "open_table")
+            restart_part(self.app, "xs", ["tet.games.xap_sac.table_play", "open_table"])
             from tet.games.xap_sac.table_play import resume_host
 
             return resume_host(self.app, game, saved)
