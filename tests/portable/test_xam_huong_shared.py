@@ -25,30 +25,52 @@ def play_to_the_end(secret, skip=()):
     return shared.view(adapter.public()), seen
 
 
+def rolls_seen(seen):
+    """What a guest's screen keeps of the rolls in `seen` ({number: dice}), in the order
+    they came."""
+    rolls = shared.RollsSeen()
+    for number in sorted(seen):
+        rolls.add(number, seen[number])
+    return rolls
+
+
 def test_the_commitment_is_the_secrets_hash_and_the_end_reveals_it():
     secret = b"0123456789abcdef"
     state, seen = play_to_the_end(secret)
     commit, revealed = state[5], state[6]
     assert commit == hexlify(hashlib.sha256(secret).digest()).decode()
     assert revealed == hexlify(secret).decode()
-    assert shared.dice_honest(commit, revealed, seen)
-    assert len(seen) == state[0].rolls > 10
+    assert shared.dice_honest(commit, revealed, rolls_seen(seen))
+    assert len(rolls_seen(seen)) == len(seen) == state[0].rolls > 10
 
 
 def test_a_guest_that_missed_some_rolls_still_checks_the_rest():
     state, seen = play_to_the_end(b"another secret!!", skip=(2, 3, 7))
-    assert 2 not in seen and shared.dice_honest(state[5], state[6], seen)
+    rolls = rolls_seen(seen)
+    assert 2 not in rolls and 4 in rolls and shared.dice_honest(state[5], state[6], rolls)
 
 
 def test_changed_dice_or_another_secret_are_caught():
     state, seen = play_to_the_end(b"0123456789abcdef")
     changed = dict(seen)
     changed[5] = [(d % 6) + 1 for d in changed[5]]       # one roll is not what was committed
-    assert not shared.dice_honest(state[5], state[6], changed)
+    assert not shared.dice_honest(state[5], state[6], rolls_seen(changed))
     other = hexlify(b"fedcba9876543210").decode()
-    assert not shared.dice_honest(state[5], other, seen)    # a secret that is not the committed one
-    assert not shared.dice_honest(state[5], None, seen)      # nothing revealed
-    assert not shared.dice_honest(state[5], "zz", seen)      # not even hex
+    rolls = rolls_seen(seen)
+    assert not shared.dice_honest(state[5], other, rolls)   # a secret that is not the committed one
+    assert not shared.dice_honest(state[5], None, rolls)     # nothing revealed
+    assert not shared.dice_honest(state[5], "zz", rolls)     # not even hex
+
+
+def test_a_roll_seen_again_counts_once_and_keeps_what_was_first_seen():
+    state, seen = play_to_the_end(b"0123456789abcdef")
+    rolls = rolls_seen(seen)
+    rolls.add(5, [(d % 6) + 1 for d in seen[5]])        # shown again later, changed: ignored
+    assert len(rolls) == len(seen) and shared.dice_honest(state[5], state[6], rolls)
+    first = shared.RollsSeen()
+    first.add(5, [(d % 6) + 1 for d in seen[5]])        # a changed roll seen first is caught
+    first.add(5, seen[5])
+    assert not shared.dice_honest(state[5], state[6], first)
 
 
 def test_two_tables_with_different_secrets_roll_different_dice():

@@ -9,9 +9,9 @@ copy does not fit (see tests/test_micropython_lane.py's FILE_LANE_SHORT)."""
 
 import gc
 
-from fake_hw import TWO, new_app, open_game
-from test_o_an_quan_together import join_again, press_on, shown, step_all
-from test_xap_sac_together import play_until, start_table
+from fake_hw import TWO, Restarted, new_app, open_game, reboot
+from test_o_an_quan_together import give_away_when_gone, join_again, press_on, shown, step_all
+from test_xap_sac_together import my_turn, play_until, start_table
 
 # two gadgets (two apps) share this process's heap
 HEAP = "320K"
@@ -56,3 +56,33 @@ def test_the_host_and_then_the_guest_reboot_and_the_table_goes_on():
         (shown(guest), shown(host))
     assert table_g.game.hands[1] == table_h.game.hands[1]           # its own hand, back
     play_until(apps, (table_h, table_g), lambda: table_h.host.version >= version + 3)
+
+
+def test_a_seat_given_to_the_computer_restarts_the_host_into_the_table_with_its_players():
+    # two people: the host's boot leaves the computer players' module out, until one is needed
+    host, guest, table_h, table_g = start_table()
+    apps = (host, guest)
+    play_until(apps, (table_h, table_g),
+               lambda: table_h.host.version >= 3 and my_turn(guest, table_g))
+    assert table_h.bot is None
+    del host.hw.restart         # this host's board restarts (start_table's could not)
+    try:
+        give_away_when_gone(host, guest, apps, "Người 2")
+        raise AssertionError("the host did not restart")
+    except Restarted:
+        pass
+    assert "Máy chơi thay" in host.hw.display.shown_text(), host.hw.display.shown_text()
+    version, code = table_h.host.version, table_h.host.code
+    host.hw.radio().air.radios.pop(host.hw.address)
+    table_h = apps = None
+    del host.stack[:]
+    gc.collect()
+    host = reboot(host)         # the boot opens the table from its save, the players loaded first
+    host.hw.now = guest.hw.now
+    apps = (host, guest)
+    table_h = host.screen
+    assert type(table_h).__name__ == "HostTable" and table_h.host.code == code, shown(host)
+    assert table_h.host.seats[1] == 0 and table_h.names[1] == "Máy 2"
+    assert table_h.host.version == version and table_h.bot is not None
+    step_all(apps, 3000)                                 # the computer plays seat 2
+    assert table_h.host.version > version, shown(host)

@@ -14,6 +14,10 @@ board's wrapping ms ticks (compared with time.ticks_diff).
 
 A message longer than one frame goes as PART frames, each acknowledged and resent on its own,
 and is handed over once all its parts are in; a peer keeps at most PARTIAL parts-in-progress.
+A message waiting for its acknowledgements is kept as the sender gave it, uncopied, and each
+frame is put together in one buffer as it goes out: a host sending the same state to five
+guests keeps one copy of it, not five cut into frames (its public part is one bytes object the
+guests' messages share, see tet.net.table).
 The first whole message of a poll comes together in one buffer the link keeps (`room`), so a
 guest taking a 1 KB state every second does not cut its heap into holes; that message is a
 memoryview, valid until the next poll (copy what you keep).
@@ -71,7 +75,7 @@ class _Peer:
     def __init__(self):
         self.boot = -1
         self.seen = []
-        self.pending = []       # [seq, slot, frame, due_ms, tries]
+        self.pending = []       # [seq, slot, message, due_ms, tries, index] (see Link.send)
         self.parts = []         # messages coming in parts: [message id, count, pieces]
         self.heard_ms = 0
 
@@ -88,6 +92,7 @@ class Link:
         self.sent = 0
         self.resent = 0
         self.duplicates = 0
+        self._out = bytearray(FRAME_MAX)    # where every outgoing frame is put together
         self._inbox = None      # where the first whole message of a poll comes together
         self._inbox_free = True
 
@@ -97,52 +102,71 @@ class Link:
             p = self.peers[addr] = _Peer()
         return p
 
-    def _frame(self, kind, size):
-        out = bytearray(size)
+    def _frame(self, kind):
+        """The link's one outgoing frame buffer, `kind` and the boot id written (the radio
+        copies what it sends, as ESP-NOW does)."""
+        out = self._out
         out[0] = kind
         put16(out, 1, self.boot)
         return out
 
-    def send(self, addr, payload, now, slot=None):
-        """Queue `payload` (at most MESSAGE_MAX bytes) for `addr` and send it at once; with a
-        `slot`, an unacknowledged message of that slot is dropped (this one supersedes it)."""
-        size = len(payload)
+    def send(self, addr, message, now, slot=None):
+        """Queue `message` for `addr` and send it at once: bytes, or a tuple of bytes sent as
+        their concatenation (at most MESSAGE_MAX bytes in all). The link keeps it, uncopied,
+        until `addr` acknowledges it: never change it after. With a `slot`, an unacknowledged
+        message of that slot is dropped (this one supersedes it)."""
+        chunks = message if isinstance(message, tuple) else (message,)
+        size = 0
+        for chunk in chunks:
+            size += len(chunk)
         if size > MESSAGE_MAX:
             raise ValueError("message of %d bytes" % size)
         peer = self._peer(addr)
         if slot is not None:
             peer.pending = [p for p in peer.pending if p[1] != slot]
-        if size <= PAYLOAD_MAX:
-            frame = self._frame(DATA, HEADER + size)
-            frame[HEADER:] = payload
-            self._queue(addr, peer, slot, frame, now)
-            return
-        count = (size + PIECE_MAX - 1) // PIECE_MAX
-        message = (self.seq + 1) & 0xFFFF
-        whole = memoryview(payload)     # the pieces go straight into their frames, uncopied
+        # [chunks, size, message id, count]: shared by the entries of its frames
+        count = 1 if size <= PAYLOAD_MAX else (size + PIECE_MAX - 1) // PIECE_MAX
+        whole = [chunks, size, (self.seq + 1) & 0xFFFF, count]
         for index in range(count):
-            piece = whole[index * PIECE_MAX:(index + 1) * PIECE_MAX]
-            frame = self._frame(PART, PART_HEADER + len(piece))
-            put16(frame, 5, message)
-            frame[7] = index
-            frame[8] = count
-            frame[PART_HEADER:] = piece
-            self._queue(addr, peer, slot, frame, now)
-
-    def _queue(self, addr, peer, slot, frame, now):
-        self.seq = (self.seq + 1) & 0xFFFF
-        put16(frame, 3, self.seq)
-        peer.pending.append([self.seq, slot, frame, time.ticks_add(now, RESEND_MS), 0])
-        self._transmit(addr, frame)
+            self.seq = (self.seq + 1) & 0xFFFF
+            entry = [self.seq, slot, whole, time.ticks_add(now, RESEND_MS), 0, index]
+            peer.pending.append(entry)
+            self._transmit(addr, entry)
 
     def beacon(self, payload):
         """Send `payload` to every gadget in range, once, unacknowledged."""
-        frame = self._frame(BEACON, 3 + len(payload))
-        frame[3:] = payload
+        frame = self._frame(BEACON)
+        end = 3 + len(payload)
+        frame[3:end] = payload
         self.sent += 1
-        self.radio.broadcast(frame)
+        self.radio.broadcast(memoryview(frame)[:end])
 
-    def _transmit(self, addr, frame):
+    def _transmit(self, addr, entry):
+        """Send the frame of pending `entry`: the whole message in a DATA frame, or its piece
+        `index` in a PART frame."""
+        chunks, size, message, count = entry[2]
+        if size <= PAYLOAD_MAX:
+            frame = self._frame(DATA)
+            at, start, end = HEADER, 0, size
+        else:
+            frame = self._frame(PART)
+            index = entry[5]
+            put16(frame, 5, message)
+            frame[7] = index
+            frame[8] = count
+            at, start = PART_HEADER, index * PIECE_MAX
+            end = min(size, start + PIECE_MAX)
+        put16(frame, 3, entry[0])
+        # bytes start..end of the chunks' concatenation, copied into the frame after its header
+        offset = 0
+        for chunk in chunks:
+            lo, hi = max(start, offset), min(end, offset + len(chunk))
+            if lo < hi:
+                frame[at + lo - start:at + hi - start] = memoryview(chunk)[lo - offset:hi - offset]
+            offset += len(chunk)
+        self._send(addr, memoryview(frame)[:at + end - start])
+
+    def _send(self, addr, frame):
         self.sent += 1
         self.radio.send(addr, frame)
 
@@ -169,7 +193,7 @@ class Link:
                     entry[4] += 1
                     entry[3] = time.ticks_add(now, min(RESEND_MS << entry[4], RESEND_CAP_MS))
                     self.resent += 1
-                    self._transmit(addr, entry[2])
+                    self._transmit(addr, entry)
         self._inbox_free = True
         events = []
         while True:
@@ -204,10 +228,10 @@ class Link:
                 continue
             if kind not in (DATA, PART) or (kind == PART and len(frame) < PART_HEADER):
                 continue
-            ack = self._frame(ACK, 7)
+            ack = self._frame(ACK)
             put16(ack, 3, seq)
             put16(ack, 5, boot)
-            self._transmit(addr, ack)
+            self._send(addr, memoryview(ack)[:7])
             if seq in peer.seen:
                 self.duplicates += 1
                 continue

@@ -104,8 +104,7 @@ class Host:
         self._salt = _salt()
         self._sealed = 0
         self._keys = {}         # a guest's address -> its key, made with its first sealed part
-        self._public = None     # (version, the public state's bytes): made once per version
-        self._out = None        # where a T message is put together (tet.net.link.room)
+        self._public = None     # (version, (head, the public state's bytes)): once per version
         self._held = None       # (seat, intent, until ms): to play once every guest has all
         self._resumed = None    # when from_dict restarted the table (ms)
         self._tell_all = False  # from_dict: send every guest the state at the next poll
@@ -119,9 +118,13 @@ class Host:
 
     def _send_state(self, addr, now):
         if self._public is None or self._public[0] != self.version:
-            self._public = (self.version, self.adapter.public())
-        public = self._public[1]
-        size = len(public)
+            self._public = None     # the last copy can go (when every guest has it) first
+            public = self.adapter.public()
+            head = bytearray(5)
+            head[0] = ord("T")
+            put16(head, 1, self.version)
+            put16(head, 3, len(public))
+            self._public = (self.version, (bytes(head), public))
         seat = self._seat_of(addr)
         mine = self.adapter.private(seat) if seat >= 0 and hasattr(self.adapter, "private") \
             else None
@@ -135,15 +138,9 @@ class Host:
                 key = self._keys[addr] = key_for(self.code, addr)
             self._sealed += 1
             sealed = seal(key, self._salt + self._sealed.to_bytes(4, "little"), mine)
-        # put together in one buffer kept for the table: the link copies it into its frames
-        end = 5 + size
-        out = self._out = room(self._out, end + len(sealed))
-        out[0] = ord("T")
-        put16(out, 1, self.version)
-        put16(out, 3, size)
-        out[5:end] = public
-        out[end:end + len(sealed)] = sealed
-        self.link.send(addr, memoryview(out)[:end + len(sealed)], now, "T")
+        # every guest's message shares the one copy of the public state (the link keeps it as
+        # given until acknowledged)
+        self.link.send(addr, self._public[1] + (sealed,), now, "T")
 
     def _broadcast_state(self, now):
         for addr in self.seats + self.watchers:

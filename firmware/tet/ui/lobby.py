@@ -57,12 +57,14 @@ def host_table(app, game_id, module, chosen):
 def open_from_save(app, host, key, data, part, build):
     """The lobby started the game of table `host`: its table, saved under `key` as `data` (what
     the table saves of itself), opens from that save (`part`: the module and function that read
-    it) on a boot of its own, as after a power cut, or on a heap of its own where the board
-    cannot restart. A flash with no room for the save: `build()` makes the table's screen here.
-    Returns that screen, or None."""
+    it, then what that boot passes the function after the app) on a boot of its own, as after
+    a power cut, or on a heap of its own where the board cannot restart. A flash with no room
+    for the save: `build()` makes the table's screen here. Returns that screen, or None."""
     if not app.save_game(key, data):
         return build()
     restart_part(app, host.game_id, list(part), STARTING)
+    # no restart: the part opens with its defaults (Xấp Sắc's loads the computer players, which
+    # no later boot could load for a person who leaves)
     app.open_part(part[0], part[1])
     return None
 

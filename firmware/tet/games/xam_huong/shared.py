@@ -148,15 +148,56 @@ def roll_seen(state):
     return (game.rolls, dice) if game.rolls else None
 
 
+def _mix(into, number, dice):
+    """XOR into `into` (32 bytes) the hash of roll `number` showing `dice`."""
+    digest = hashlib.sha256(bytes((number & 0xFF, (number >> 8) & 0xFF)) + bytes(dice)).digest()
+    for i in range(32):
+        into[i] ^= digest[i]
+
+
+class RollsSeen:
+    """The rolls a guest was shown, in room that does not grow with the game (a dict of every
+    roll's dice took 25 KB of a stock board's heap by a game's end): a bit per roll number,
+    set once it was seen, and the XOR of a hash of each seen (number, dice), which the
+    revealed secret's dice must give again (dice_honest). A roll seen twice (waiting for
+    "Lấy thẻ?", then kept) counts once."""
+
+    def __init__(self):
+        self.bits = bytearray()
+        self.mix = bytearray(32)
+        self.count = 0
+        self.last = 0
+
+    def __contains__(self, number):
+        byte = number >> 3
+        return byte < len(self.bits) and bool(self.bits[byte] & (1 << (number & 7)))
+
+    def __len__(self):
+        return self.count
+
+    def add(self, number, dice):
+        """Note that roll `number` showed `dice` (its first sighting counts)."""
+        if number in self:
+            return
+        byte = number >> 3
+        if byte >= len(self.bits):
+            self.bits.extend(bytes(byte + 8 - len(self.bits)))
+        self.bits[byte] |= 1 << (number & 7)
+        self.count += 1
+        self.last = max(self.last, number)
+        _mix(self.mix, number, dice)
+
+
 def dice_honest(commit, secret, seen):
     """True when the revealed `secret` (hex) is the one committed to and gives every roll in
-    `seen` ({roll number: dice}); False otherwise (or when nothing was revealed)."""
+    `seen` (RollsSeen); False otherwise (or when nothing was revealed)."""
     key = revealed(commit, secret)
     if key is None:
         return False
     rng = dice_generator(key)
-    for number in range(1, max(seen) + 1 if seen else 1):
-        dice = list(draw(rng))
-        if number in seen and seen[number] != dice:
-            return False
-    return True
+    mix = bytearray(32)
+    for number in range(1, seen.last + 1):
+        dice = draw(rng)
+        if number in seen:
+            _mix(mix, number, dice)
+    return mix == seen.mix

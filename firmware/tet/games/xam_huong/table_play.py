@@ -235,7 +235,7 @@ class GuestBowl(TableBowl):
         self.guest = guest
         self.version = guest.version
         self.sent = -1          # the state version this gadget's roll was sent for
-        self.seen = {}          # roll number -> dice, every roll this gadget was shown
+        self.seen = shared.RollsSeen()      # every roll this gadget was shown
         state = shared.view(guest.state)
         self._record(state)
         TableBowl.__init__(self, app, guest.seat, state)
@@ -244,7 +244,7 @@ class GuestBowl(TableBowl):
     def _record(self, state):
         seen = shared.roll_seen(state)
         if seen is not None:
-            self.seen[seen[0]] = list(seen[1])
+            self.seen.add(seen[0], seen[1])
         self.commit, self.secret = state[5], state[6]
 
     def result_lines(self):

@@ -207,6 +207,13 @@ def _int(data, name, lo, hi):
     return _ints([data.get(name)], 1, lo, hi)[0]
 
 
+def shown_play(action, marked, table):
+    """(action, marked) of a state or a save, checked: the last action's three numbers, and
+    the marked cells that are on `table` (the game's); ValueError when they are not lists of
+    numbers in range."""
+    return _ints(action, 3, -2, 255), [k for k in _ints(marked, None, 0, 0xFFFF) if k in table]
+
+
 class View:
     """What a gadget shows of a public state and its own private part (None for a watcher):
     `game` (an engine holding the table, the seat's own hand and, for the others, as many
@@ -266,10 +273,8 @@ class View:
         game.rounds = [_ints(r, n, -100, 100) for r in rounds]
         game.ket = bool(data.get("k"))
         game.starter = _int(data, "st", 0, n - 1)
-        action = _ints(data.get("a"), 3, -2, 255)
         self.game = game
-        self.action = action
-        self.marked = [k for k in _ints(data.get("mk"), None, 0, 0xFFFF) if k in game.table]
+        self.action, self.marked = shown_play(data.get("a"), data.get("mk"), game.table)
         self.computers = [bool(c) for c in _ints(data.get("w"), n, 0, 1)]
         commit, secret = data.get("c"), data.get("x")
         if not isinstance(commit, str) or len(commit) != 64 or \

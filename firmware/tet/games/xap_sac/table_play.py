@@ -17,6 +17,7 @@ committed deal ("Bài chia đúng").
 from binascii import unhexlify
 
 from tet.core import sound
+from tet.core.app import forget_module
 from tet.games.xap_sac import draw as D
 from tet.games.xap_sac import engine as X
 from tet.games.xap_sac import shared
@@ -31,6 +32,8 @@ LEVEL = 1           # the host's computer players play Vừa
 HONEST = " Bài chia đúng."
 DISHONEST = " Bài chia KHÔNG khớp cam kết của chủ bàn!"
 SCORES_WAIT = "Chờ mọi người xem điểm…"
+TAKING_OVER = "Máy chơi thay, đang mở lại bàn…"
+TABLE = __name__
 
 
 def seat_names(computers, own):
@@ -116,6 +119,9 @@ class HostTable(_AtTable):
         self.drawn = host.version   # the table's version on the panel (guests play unseen)
         adapter = host.adapter
         adapter.computers = [s == COMPUTER for s in host.seats]
+        # the computer players' search only where they play (their module: 6 KB of a stock
+        # board's heap)
+        self.computers = COMPUTER in host.seats
         adapter.on_apply = self._applied
         _AtTable.__init__(self, app, adapter.game, 0, adapter.computers, adapter.action,
                           adapter.marked)
@@ -156,6 +162,15 @@ class HostTable(_AtTable):
         self.host.adapter.computers[seat] = True
         self.names, self.short = seat_names(self.host.adapter.computers, 0)
         self.save()
+        if self.bot is None:
+            # the computer players' module was left out of this boot: a board that can
+            # restarts into the table read back from the save just made, the module loaded
+            # first (open_table); another loads it here
+            from tet.ui.restart import restart_part
+
+            restart_part(self.app, "xs", [TABLE, "open_table", True], TAKING_OVER)
+            self.computers = True
+            self._bot()
 
     def save_data(self):
         if self.game.phase == X.GAME_OVER:
@@ -175,21 +190,25 @@ def restore_host(app, game, saved):
         raise ValueError("bad secret")
     game.rng = Deal(secret, game.rng.state)
     adapter = shared.Shared(game, secret)
-    adapter.action = saved["action"]
-    adapter.marked = saved["marked"]
-    shared.View(adapter.public())       # every field checked as a guest would
+    # the game was checked as it was read (load.from_dict); a second copy of it, as a guest
+    # would read it, has no room on a stock board beside the save
+    adapter.action, adapter.marked = shared.shown_play(saved.get("action"), saved.get("marked"),
+                                                       game.table)
     return resume_table(app, adapter, saved)
 
 
-def open_table(app):
+def open_table(app, computers=True):
     """The host's table, read back from its save: the part the host's boot opens once the
-    lobby started the game (tet.ui.lobby.open_from_save)."""
-    # the computer players' code before the save's and the game's objects (Table._bot)
-    from tet.games.xap_sac import ai  # noqa: F401
+    lobby started the game (tet.ui.lobby.open_from_save). `computers`: whether any seat is
+    the computer's (then their module loads first, before the save's and the game's objects:
+    Table._bot). The save's reader goes once the table is read."""
+    if computers:
+        from tet.games.xap_sac import ai  # noqa: F401
     from tet.games.xap_sac.load import from_dict
 
     open_saved_table(app, SAVE,
                      lambda saved: restore_host(app, from_dict(saved["game"]), saved), HostTable)
+    forget_module("tet.games.xap_sac.load")
 
 
 class GuestTable(_AtTable):

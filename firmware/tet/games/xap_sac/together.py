@@ -22,7 +22,10 @@ def start_table(app, host):
     from tet.games.xap_sac.modes import SAVE
     from tet.ui.lobby import open_from_save
 
-    return open_from_save(app, host, SAVE, host.adapter.table_save(host), (TABLE, "open_table"),
+    from tet.net.table import COMPUTER
+
+    return open_from_save(app, host, SAVE, host.adapter.table_save(host),
+                          (TABLE, "open_table", COMPUTER in host.seats),
                           lambda: _host_table(app, host))
 
 
