@@ -37,6 +37,17 @@ def free_ports(count):
     raise RuntimeError("no free UDP ports")
 
 
+# the three boards mixed (gadget 1, the host, a TTGO): each process allocates its board's own
+# framebuffer (tests/portable/fake_hw.py), 1 KB on the DevKit's OLED, 16 KB on a colour panel
+BOARDS = ("ttgo_tdisplay", "ttgo_tdisplay", "devkit_ssd1306", "m5stickc_plus", "ttgo_tdisplay",
+          "devkit_ssd1306")
+
+
+def board_of(n):
+    """The board of gadget `n` at a table."""
+    return BOARDS[n % len(BOARDS)]
+
+
 def _command(install, heap, *args):
     return command("run", "udp_gadget", ["--install", install] + [str(a) for a in args], heap)
 
@@ -58,7 +69,8 @@ def play_table(install, game_id, gadgets, games, loss, firmware_kb=160):
             argv, cwd = _command(install, heap, role, game_id, n, gadgets, base, SECONDS, games,
                                  loss)
             storage = storage_link(cwd, os.path.join(saves, "g%d" % n))
-            env = dict(os.environ, TET_FAKE_STORAGE=storage, TET_BOOT=str(boot))
+            env = dict(os.environ, TET_FAKE_STORAGE=storage, TET_BOOT=str(boot),
+                       TET_BOARD=board_of(n))
             # to a file, not a pipe: _wait reads nothing until every process ends
             if n not in logs:
                 logs[n] = open(os.path.join(saves, "out%d" % n), "w+", encoding="utf-8")

@@ -11,8 +11,9 @@ The same tables from `.mpy` files, the install of a stock board (issue 35): four
 Quan, and the others as expected failures until they fit (FILES_SHORT).
 
 Each process's heap is 160K for the firmware (the framebuffer included, as a board allocates
-it) plus what the test harness holds before the boot (the prelude's `harness` mode),
-plus the ROMFS image the unix port must read into its heap.
+it: its own board's, 1 KB on a DevKit's OLED, 16 KB on a colour panel) plus what the test
+harness holds before the boot (the prelude's `harness` mode), plus the ROMFS image the unix port
+must read into its heap.
 """
 
 import pytest

@@ -20,11 +20,22 @@ def _fb_size(width, height, depth):
     return (width + 1) // 2 * height if depth == 4 else width * ((height + 7) // 8)
 
 
+def _getenv(name):
+    getenv = getattr(os, "getenv", None)  # the WebAssembly port has none
+    return getenv and getenv(name)
+
+
+# The board of a process that runs one gadget (TET_BOARD, set by host_tools/udp_table.py), or
+# None where a test boots several boards.
+PROCESS_BOARD = _getenv("TET_BOARD") or None
+
 # A board allocates its framebuffer once, first thing at boot, before any firmware import. Here
-# that is this module's import: one buffer as large as the largest board's, whose start every
-# fake display of the process uses (a test may boot several boards one after the other, and a
-# heap fragmented by a game could not give a new 16 KB block, as no device ever has to).
-_BUFFER = bytearray(max(_fb_size(b[0], b[1], b[2]) for b in BOARDS.values()))
+# that is this module's import: the buffer of the process's board (a DevKit's OLED needs 1 KB,
+# a colour board's 16 KB), else one as large as the largest board's, whose start every fake
+# display of the process uses (a test may boot several boards one after the other, and a heap
+# fragmented by a game could not give a new 16 KB block, as no device ever has to).
+_BUFFER = bytearray(max(_fb_size(b[0], b[1], b[2]) for name, b in BOARDS.items()
+                        if PROCESS_BOARD in (None, name)))
 
 
 # The UTF-8 bytes of a text: on MicroPython a view of the string's own, no copy (CPython's
@@ -488,11 +499,6 @@ def new_app(board="ttgo_tdisplay", keep_storage=False, storage=None, address=1, 
         _watch_steps(app)
     run(app, 50)
     return app
-
-
-def _getenv(name):
-    getenv = getattr(os, "getenv", None)  # the WebAssembly port has none
-    return getenv and getenv(name)
 
 
 # TET_HEAP_WATCH=1 (the stock-board heap bench, the lane's path test): after every step of every

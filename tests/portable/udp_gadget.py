@@ -6,8 +6,9 @@ Args: ROLE GAME N GADGETS BASE_PORT SECONDS GAMES [LOSS].
   players to GADGETS where the game asks, picks "Chơi chung", waits for
   GADGETS - 1 people to join and starts; after each result but the last it closes the result
   (Tổ Tôm: the next deal).
-- ROLE `guest` (gadget N, its board from BOARDS) picks "Vào bàn", joins the table it hears and
-  closes each result it is shown.
+- ROLE `guest` (gadget N) picks "Vào bàn", joins the table it hears and closes each result it
+  is shown.
+Each gadget runs on the board udp_table gives it (TET_BOARD: its framebuffer is that board's).
 Each gadget's person plays their own turns with the keys: the first option offered or the first
 card they may discard (Tổ Tôm), the first legal play or "Đi" (Xấp Sắc), the highlighted square
 sown forward (Ô Ăn Quan), a roll or a shake (Xăm Hường); a round's scores are
@@ -31,12 +32,10 @@ import hashlib
 import sys
 import time
 
-from fake_hw import (TWO, Restarted, boot_number, hold, new_app, open_game, press, run, set_air,
-                     shake, walk_to)
+from fake_hw import (PROCESS_BOARD, TWO, Restarted, boot_number, hold, new_app, open_game, press,
+                     run, set_air, shake, walk_to)
 from sim.udp_air import UdpAir  # the radio's stand-in: harness, as the fake hardware
 
-BOARDS = ("ttgo_tdisplay", "ttgo_tdisplay", "devkit_ssd1306", "m5stickc_plus", "ttgo_tdisplay",
-          "devkit_ssd1306")
 SAMPLE_MS = 1000
 SPEED = 3           # virtual ms per real ms: the people are quick, the gadgets mostly wait
 SETTLE_MS = 3000
@@ -268,7 +267,7 @@ def main(args):
     deadline = time.ticks_add(time.ticks_ms(), seconds * 1000)
     # after a restart, the note the last boot left opens the lobby or the table
     boot = boot_number()
-    app = new_app(BOARDS[n % len(BOARDS)], keep_storage=boot > 0, address=n)
+    app = new_app(PROCESS_BOARD, keep_storage=boot > 0, address=n)
     held_to_real_time(app.hw)
     if not boot:
         open_game(app, game_id)
