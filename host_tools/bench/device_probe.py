@@ -45,7 +45,8 @@ PATHS = {
     "fake_hw": "fake_hw",                 # tests/portable: the boards' hardware, faked
     "air": "sim.air",                     # the radio channel's fake (plain Python)
     "net_link": "tet.net.link",
-    "net_table": "tet.net.table",
+    "net_host": "tet.net.host",
+    "net_guest": "tet.net.guest",
     "oaq_shared": "tet.games.o_an_quan.shared",
     "oaq_engine": "tet.games.o_an_quan.engine",
     "xh_shared": "tet.games.xam_huong.shared",
@@ -244,7 +245,7 @@ def _shared_table(game, gadgets):
     """A host and gadgets - 1 guests seated at a shared table on a clean channel; returns
     (step(now), host, guests, the intent of the person to move)."""
     air = load("air").Air(1)
-    link, table = load("net_link"), load("net_table")
+    link, host_side, guest_side = load("net_link"), load("net_host"), load("net_guest")
     if game == "oaq":
         shared = load("oaq_shared")
         adapter = shared.Shared(load("oaq_engine").Game(gadgets))
@@ -276,8 +277,8 @@ def _shared_table(game, gadgets):
 
         def intent(view_game):
             return shared.ROLL
-    host = table.Host(link.Link(air.radio(b"host00"), 1), 1234, game, adapter, gadgets)
-    guests = [table.Guest(link.Link(air.radio(b"guest" + bytes((48 + i,))), 2 + i), 1234)
+    host = host_side.Host(link.Link(air.radio(b"host00"), 1), 1234, game, adapter, gadgets)
+    guests = [guest_side.Guest(link.Link(air.radio(b"guest" + bytes((48 + i,))), 2 + i), 1234)
               for i in range(gadgets - 1)]
     clock = [0]
 

@@ -42,7 +42,9 @@ from tet.games.xap_sac import shared as xs_shared  # noqa: E402
 from tet.games.xap_sac.ai import HeuristicPlayer  # noqa: E402
 from tet.net.deal import Deal  # noqa: E402
 from tet.net.link import Link  # noqa: E402
-from tet.net.table import COMPUTER, ME, Guest, Host  # noqa: E402
+from tet.net.guest import Guest  # noqa: E402
+from tet.net.host import Host  # noqa: E402
+from tet.net.table import COMPUTER, ME  # noqa: E402
 
 GAMES = ("oaq", "xh", "totom", "xs")
 STEP_MS = 10

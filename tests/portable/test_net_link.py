@@ -7,7 +7,9 @@ from sim.air import Air
 from tet.games.o_an_quan import shared
 from tet.games.o_an_quan.engine import Game
 from tet.net.link import MESSAGE_MAX, Link
-from tet.net.table import WATCH, Guest, Host
+from tet.net.guest import Guest
+from tet.net.host import Host
+from tet.net.table import WATCH
 
 HEAP = "160K"
 A = b"\x02TET\x00\x01"

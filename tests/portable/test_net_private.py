@@ -9,7 +9,9 @@ from sim.air import Air
 from tet.net import deal
 from tet.net.link import Link
 from tet.net.seal import OVERHEAD, key_for, open_sealed, seal
-from tet.net.table import WATCH, Guest, Host
+from tet.net.guest import Guest
+from tet.net.host import Host
+from tet.net.table import WATCH
 
 HEAP = "160K"
 HOST = b"\x02TET\x00\x01"

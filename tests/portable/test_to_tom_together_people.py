@@ -36,7 +36,7 @@ class People:
 
     def __init__(self, air, code):
         from tet.net.link import Link
-        from tet.net.table import Guest
+        from tet.net.guest import Guest
 
         # their own clock, which goes on when the host reboots (and so does the air with it)
         self.now = air.now

@@ -25,7 +25,9 @@ from tet.core import input as inp
 from tet.core.app import Screen
 from tet.core.text import clip
 from tet.net.link import BEACON, Link
-from tet.net.table import COMPUTER, ME, OPEN, Guest, Host, read_beacon
+from tet.net.guest import Guest
+from tet.net.host import Host
+from tet.net.table import COMPUTER, ME, OPEN, read_beacon
 from tet.ui.restart import restart_part
 from tet.ui.together import JOIN_TITLE, Joining, back_to_setup
 from tet.ui.widgets import draw_hints, hints

@@ -16,7 +16,6 @@ from tet.core.app import Screen
 from tet.core.text import clip
 from tet.games.registry import GAMES, PACKAGE
 from tet.net.link import Link
-from tet.net.table import Guest, Host
 from tet.ui.widgets import Choice, draw_hints, hints
 
 ABSENT_MS = 20000       # a person not heard this long on their turn: offer the seat to the computer
@@ -67,6 +66,8 @@ def join_table(app, module, code, host):
         gc.collect()
         __import__(name)
     gc.collect()
+    from tet.net.guest import Guest
+
     guest = Guest(Link(app.radio(), app.rng.next32()), code, unhexlify(host))
     app.push(Joining(app, guest, lambda seated: game.guest_screen(app, seated)))
 
@@ -110,6 +111,8 @@ def resume_table(app, adapter, saved):
     if not isinstance(table, dict):
         raise ValueError("bad table")
     try:
+        from tet.net.host import Host
+
         host = Host.from_dict(Link(app.radio(), app.rng.next32()), adapter, table,
                               app.hw.clock())
         if len(host.seats) != adapter.players:
