@@ -3,7 +3,7 @@
 
 def start(hw):
     """Run the gadget on hardware object `hw` (a board's or the simulator's) forever."""
-    from tet.ui.launcher import boot
+    from tet.ui import boot
 
     boot(hw).run()  # a notice from loading the settings is shown over the launcher by the first step
 

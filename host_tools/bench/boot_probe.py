@@ -17,7 +17,7 @@ def main(args):
     before = gc.mem_alloc()  # fake_hw allocated the framebuffer already: it is added below
     hw = FakeHardware(board, record_text=False)
     clear_storage(hw)
-    from tet.ui.launcher import boot
+    from tet.ui import boot
 
     app = boot(hw)
     app.step()

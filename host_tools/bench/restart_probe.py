@@ -21,7 +21,7 @@ def main(args):
     Storage(hw.storage).save("boot", {"open": package})
     del Storage
     mark()
-    from tet.ui.launcher import boot
+    from tet.ui import boot
 
     app = boot(hw)
     app.step()

@@ -487,7 +487,7 @@ def new_app(board="ttgo_tdisplay", keep_storage=False, storage=None, address=1, 
         hw.restart = None
     if boot is not None:
         hw.boot = boot
-    from tet.ui.launcher import boot
+    from tet.ui import boot
 
     if storage is not None:
         storage.path = hw.storage

@@ -5,12 +5,12 @@ test's process interns counts against the qstr pools a stock board's firmware fi
 from fake_hw import TWO, Restarted, press, reboot, walk_to
 
 
-def press_through_restart(app, name):
-    """Press button `name` as `press` does; when that restarts the board (a game opening a part
-    on a boot of its own), boot it again in this process (reboot). Returns the app then
-    running: `app`, or the rebooted one."""
+def press_through_restart(app, name, hold_ms=60):
+    """Press button `name` as `press` does (for `hold_ms`); when that restarts the board (a game
+    opening a part on a boot of its own, or leaving one), boot it again in this process
+    (reboot). Returns the app then running: `app`, or the rebooted one."""
     try:
-        press(app, name)
+        press(app, name, hold_ms)
     except Restarted:
         # the caller still holds the old app: what it showed goes, as a restart frees it
         del app.stack[:]

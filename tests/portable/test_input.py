@@ -99,3 +99,16 @@ def test_works_when_the_tick_counter_is_near_its_wrap():
             events += _drain(i)
             hw.now = time.ticks_add(hw.now, 5)
     assert events == [inp.NEXT, inp.OK]
+
+
+def test_a_button_held_through_a_restart_gives_nothing_until_let_go():
+    # leaving a part of a game by holding B restarts the board while B is still down: the new
+    # boot must not read its release as a tap (OK), nor a hold of the arrows as repeats
+    for board, name, held in (("ttgo_tdisplay", "B", 700), ("devkit_ssd1306", "DOWN", 900)):
+        hw = FakeHardware(board)
+        bit = 1 << hw.button_names.index(name)
+        hw.pressed = bit
+        i = inp.Input(hw)
+        assert _simulate(hw, i, [(bit, held), (0, 80)]) == [], board
+        first = inp.OK if board == "ttgo_tdisplay" else inp.DOWN
+        assert _simulate(hw, i, [(bit, 60), (0, 80)]) == [first], board

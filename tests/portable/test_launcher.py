@@ -1,5 +1,7 @@
 """Boot to the Vietnamese menu and reach every entry with two buttons, on all three boards."""
 
+import sys
+
 from fake_hw import BOARDS, TWO, FakeDir, Restarted, exists, hold, new_app, press, reboot, run
 
 from tet.games.registry import GAMES, PACKAGE, TITLE as GAME_TITLE
@@ -80,7 +82,7 @@ def test_corrupt_settings_are_reported_and_reset():
     with open(path, "wb") as f:
         f.write(b"TET1 00000000 3\n{x}")
     from tet.core.app import App
-    from tet.ui.launcher import declared_rules
+    from tet.ui import declared_rules
 
     again = App(app.hw, declared_rules)
     assert again.notice and "hỏng" in again.notice
@@ -207,3 +209,37 @@ def test_a_part_that_runs_out_of_heap_before_its_screen_says_so_over_the_launche
         assert app.screen is app.stack[0] and len(app.stack) == 1
     finally:
         del launcher.part_for_test
+
+
+def test_a_part_on_a_boot_of_its_own_that_runs_out_of_heap_says_so_then_restarts_the_launcher():
+    # a boot that opens a part (a shared table's, say) has no launcher below it: its notice
+    # shows over a bare screen, and reading it restarts the board into the launcher
+    import tet.core.rng as kept     # tet.core stays loaded through a reboot in this process
+
+    def part(app):
+        raise MemoryError("no room for the table")
+
+    kept.part_for_test = part
+    try:
+        app = new_app("ttgo_tdisplay")
+        app.storage.save(NEXT_BOOT, {"open": GAMES[0][PACKAGE],
+                                     "part": ["tet.core.rng", "part_for_test"]})
+        app = reboot(app)
+        assert type(app.stack[0]).__name__ == "PartBase" and "tet.ui.launcher" not in sys.modules
+        assert app.screen.title == "Thông báo" and "hết bộ nhớ" in app.hw.display.shown_text()
+        try:
+            press(app, TWO[app.hw.name][1])
+            raise AssertionError("reading the notice did not restart the board")
+        except Restarted:
+            pass
+        app = reboot(app)
+        assert app.screen is app.stack[0] and app.screen.title == TITLE
+        # a part this firmware lacks opens nothing: the bare screen restarts into the launcher
+        app.storage.save(NEXT_BOOT, {"open": GAMES[0][PACKAGE], "part": ["tet.ui.x", "f"]})
+        try:
+            reboot(app)
+            raise AssertionError("the bare screen stayed")
+        except Restarted:
+            pass
+    finally:
+        del kept.part_for_test

@@ -3,6 +3,8 @@ opens and off again when the lobby is left; a table hosted with a computer playe
 its end through the host's keys (nobody joined: the seat went to the computer) and its save,
 table included, resumes after a reboot."""
 
+import sys
+
 from sim.air import Air
 
 from fake_hw import TWO, new_app, open_game, press, run, set_air
@@ -19,8 +21,10 @@ def test_the_radio_is_off_until_a_table_opens_and_after_leaving_it():
     app = open_lobby(app)
     assert app.hw.radio().active
     nxt, ok = TWO[app.hw.name]
-    press(app, ok, 800)                                  # hold: back out of the lobby
+    # hold: back out of the lobby, whose boot restarts into the game's menu
+    app = press_through_restart(app, ok, 800)
     assert app.screen.title == "Ô Ăn Quan" and not app.hw.radio().active
+    assert "tet.ui.lobby" not in sys.modules and "tet.net.link" not in sys.modules
 
 
 def host_a_few_moves():
@@ -34,6 +38,10 @@ def host_a_few_moves():
     app = press_through_restart(app, ok)                 # Bắt đầu: the table's own boot
     board = app.screen
     assert type(board).__name__ == "HostBoard" and board.seats == [0, 1]
+    # that boot holds neither the launcher's code nor the registry's, nor the lobby's
+    held = [m for m in ("tet.ui.launcher", "tet.games.registry", "tet.ui.lobby",
+                        "tet.net.guest") if m in sys.modules]
+    assert not held and type(app.stack[0]).__name__ == "PartBase", held
     for _ in range(6):
         if board.game.turn == 0 and board.items:
             press(app, ok)                               # this square

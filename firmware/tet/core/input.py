@@ -57,7 +57,10 @@ class Input:
         self.two_buttons = table is TWO_BUTTONS
         self.has_motion = hw.motion is not None
         n = len(names)
-        self._stable = 0          # debounced bitmask
+        # a button already down at boot is still held from before a restart (leaving a part of
+        # a game by a hold restarts the board): it gives nothing until it is let go
+        self._held_over = hw.buttons()
+        self._stable = self._held_over  # debounced bitmask
         now = hw.clock()
         # ticks wrap, so start values must be real tick values, not 0 or negatives
         self._changed_at = time.ticks_add(now, -DEBOUNCE_MS)
@@ -80,6 +83,9 @@ class Input:
                 bit = 1 << i
                 if not changed & bit:
                     continue
+                if self._held_over & bit:
+                    self._held_over &= ~bit     # let go: from now on it counts
+                    continue
                 if raw & bit:
                     self._down_at[i] = now
                     self._fired[i] = 0
@@ -91,7 +97,7 @@ class Input:
                 elif not self._fired[i] and self._tap[i]:
                     self._push(self._tap[i])
         for i in range(len(self._tap)):
-            if not self._stable & (1 << i) or not self._hold[i]:
+            if not self._stable & (1 << i) or not self._hold[i] or self._held_over & (1 << i):
                 continue
             held = time.ticks_diff(now, self._down_at[i])
             if not self._fired[i]:

@@ -1,4 +1,4 @@
-"""The boot menu: the games of the registry and Cài đặt (settings).
+"""The boot menu: the games of the registry and Cài đặt (settings); tet.ui.boot (the package's) starts it.
 
 One game per boot: opening a game after another one was opened restarts MicroPython, on a
 board that can (`hw.restart`), and the next boot opens the game (tet.ui.next_boot). MicroPython
@@ -11,7 +11,6 @@ entering it again stays in the same boot (its names are already there).
 import gc
 import sys
 
-from tet.core.app import App
 from tet.games.registry import GAMES, PACKAGE, TITLE as GAME_TITLE
 from tet.ui.widgets import Menu, Message
 
@@ -69,23 +68,3 @@ class Launcher(Menu):
         from tet.ui.settings import Settings
 
         self.app.push(Settings(self.app))
-
-
-def declared_rules():
-    """Every game's house rules (imported only while a settings file is checked at boot)."""
-    from tet.ui.house_rules import all_rules
-
-    return all_rules()
-
-
-def show_notice(app, text):
-    """Show a notice of the app (damaged settings, a save that failed) over the current screen."""
-    app.push(Message(app, "Thông báo", text))
-
-
-def boot(hw):
-    """The app on hardware object `hw` with the launcher shown: the one way the gadget starts."""
-    app = App(hw, declared_rules, show_notice)
-    app.push(Launcher(app))
-    app.open_part("tet.ui.next_boot", "open_asked")  # a game the last boot asked for
-    return app

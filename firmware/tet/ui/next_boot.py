@@ -5,11 +5,17 @@ then: the boot menu's heap holds none of its code (its dozen names stay interned
 
 from tet.core.app import forget_module
 from tet.core.storage import MISSING
-from tet.games.registry import GAMES, PACKAGE
 
 # the save naming what the next boot opens: {"open": package} for the game's setup menu, with
 # "part": [module, function name, arguments...] for function(app, *arguments) instead
 NOTE = "boot"
+
+
+def asks_part(storage):
+    """True when the last boot asked for a part of a game (tet.ui.boot then starts without
+    the launcher)."""
+    obj, status = storage.load(NOTE)
+    return status != MISSING and isinstance(obj, dict) and isinstance(obj.get("part"), list)
 
 
 def open_asked(app):
@@ -24,15 +30,22 @@ def open_asked(app):
     storage.delete(NOTE)
     if not isinstance(obj, dict):
         return
-    launcher = app.stack[0]
+    package, part = obj.get("open"), _part(obj.get("part"))
+    base = app.stack[0]
+    opener = getattr(base, "open_asked", None)
+    if opener is not None:      # a boot for a part (tet.ui.part_base), with no launcher
+        opener(package, part)
+        return
+    # the launcher's boot, which the registry is loaded for anyway
+    from tet.games.registry import GAMES, PACKAGE
+
     for i, entry in enumerate(GAMES):
-        if entry[PACKAGE] == obj.get("open"):
-            launcher.index = i
-            part = _part(obj.get("part"))
+        if entry[PACKAGE] == package:
+            base.index = i
             if part is None:
-                launcher.open(entry)
+                base.open(entry)
             else:
-                launcher.opened = entry[PACKAGE]
+                base.opened = package
                 part[0](app, *part[1])
 
 

@@ -1,4 +1,5 @@
-"""A game session's first question: resume a saved game (leaving is GameScreen.ask_leave).
+"""A game's setup menu helpers: the session's first question, resume a saved game (leaving is
+GameScreen.ask_leave), and the menu's rules page.
 
 Kept apart from tet.ui.widgets so that only games load it (the boot menu does not need it).
 """
@@ -33,3 +34,15 @@ def offer_resume(app, name, title, build, spec=None, version=1, migrate=None):
             app.push(screen)
 
     app.push(Choice(app, title, ["Tiếp tục ván trước", "Ván mới"], picked))
+
+
+def rules_entry(app, module, title="Luật chơi"):
+    """A menu item (label, action) that shows a game's short rules in a scrolling Message: the
+    `RULES` text of the module named `module`, imported only when read so the rules use no heap
+    until then."""
+
+    def show(menu):
+        text = __import__(module, None, None, ("RULES",)).RULES
+        app.push(Message(app, title, text))
+
+    return (title, show)

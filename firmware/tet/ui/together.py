@@ -14,7 +14,6 @@ from tet.core import gfx as G
 from tet.core import input as inp
 from tet.core.app import Screen
 from tet.core.text import clip
-from tet.games.registry import GAMES, PACKAGE
 from tet.net.link import Link
 from tet.ui.widgets import Choice, draw_hints, hints
 
@@ -75,7 +74,7 @@ def join_table(app, module, code, host):
 def open_saved_table(app, key, restore, screen):
     """What a host's boot opens after the lobby started the game (tet.ui.lobby.open_from_save)
     or its setup menu resumed a table it hosted: the table saved under `key`, read back by
-    `restore(saved)` (the tet.net.table.Host of its game), then its screen, `screen(app,
+    `restore(saved)` (the tet.net.host.Host of its game), then its screen, `screen(app,
     host)`, made once the save's objects are gone from the heap. A save that is missing or
     cannot be read is said and forgotten, and the game's setup menu shown."""
     saved = app.load_game(key)
@@ -96,11 +95,14 @@ def open_saved_table(app, key, restore, screen):
 
 
 def reopen(app):
-    """Open again the setup menu of the game this boot opened (App.open_part calls it)."""
-    launcher = app.stack[0]
+    """Open again the setup menu of the game this boot opened (App.open_part calls it): at
+    the launcher, or on a boot of its own after a part's (tet.ui.part_base)."""
+    from tet.games.registry import GAMES, PACKAGE
+
+    base = app.stack[0]
     for entry in GAMES:
-        if entry[PACKAGE] == launcher.opened:
-            launcher.open(entry)
+        if entry[PACKAGE] == base.opened:
+            base.open(entry)
 
 
 def resume_table(app, adapter, saved):

@@ -212,15 +212,3 @@ class Choice(Menu):
     def _pick(self, menu):
         self.app.pop()
         self.on_pick(self.index)
-
-
-def rules_entry(app, module, title="Luật chơi"):
-    """A menu item (label, action) that shows a game's short rules in a scrolling Message: the
-    `RULES` text of the module named `module`, imported only when read so the rules use no heap
-    until then."""
-
-    def show(menu):
-        text = __import__(module, None, None, ("RULES",)).RULES
-        app.push(Message(app, title, text))
-
-    return (title, show)

@@ -8,9 +8,9 @@ value, quan non) come from Cài đặt.
 from tet.games.o_an_quan.engine import Game, state_from_list
 from tet.games.o_an_quan.modes import (LEVEL_LABELS, LEVELS, MODE_LABELS, SAVE, TITLE,
                                        VS_COMPUTER, seats_for)
-from tet.ui.session import offer_resume
+from tet.ui.session import offer_resume, rules_entry
 from tet.ui.share_menu import together_items
-from tet.ui.widgets import Menu, rules_entry
+from tet.ui.widgets import Menu
 
 def start(app):
     """The game's first screen: the set-up menu (it offers to resume a saved game)."""

@@ -4,9 +4,9 @@ gadget's own hội or a shared one it hosted (table_host.py, loaded only then)."
 
 from tet.core.app import forget_module
 from tet.games.to_tom.parts import PLAY_MODULES, READ_MODULES, SAVE, UI, load
-from tet.ui.session import offer_resume
+from tet.ui.session import offer_resume, rules_entry
 from tet.ui.share_menu import together_items
-from tet.ui.widgets import Menu, rules_entry
+from tet.ui.widgets import Menu
 
 CHECKER_MODULES = ("tet.games.to_tom.checker", "tet.games.to_tom.scoring",
                    "tet.games.to_tom.wait_scan")

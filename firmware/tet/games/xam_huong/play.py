@@ -15,9 +15,9 @@ from tet.games.xam_huong.views import FRAME_MS, ROLL_MS, SAVE, TUNES
 from tet.games.xam_huong.options import OPTIONS
 from tet.ui.house_rules import following, value_label, values
 from tet.ui.game_screen import GameScreen
-from tet.ui.session import offer_resume
+from tet.ui.session import offer_resume, rules_entry
 from tet.ui.share_menu import together_items
-from tet.ui.widgets import Choice, Menu, draw_hints, hints, rules_entry
+from tet.ui.widgets import Choice, Menu, draw_hints, hints
 
 # rows of the setup menu
 PLAYERS_ROW, MODE_ROW, NAMES_ROW, FIRST_OPTION = 1, 2, 3, 4

@@ -116,27 +116,32 @@ def _dice(value):
     return value
 
 
+def checked_bowl(players, names, dice, pending, shown):
+    """(names, dice, pending, shown) of a state or a host's save, checked against a game of
+    `players`; ValueError when one is not what the table sends."""
+    if not isinstance(names, list) or len(names) != players or \
+            not all(isinstance(n, str) and 0 < len(n) <= 24 for n in names):
+        raise ValueError("bad names")
+    if not isinstance(shown, list) or len(shown) != 4 or \
+            not all(isinstance(t, str) and len(t) <= MAX_TEXT for t in shown[:3]) or \
+            not isinstance(shown[3], int) or not 0 <= shown[3] < 16:
+        raise ValueError("bad shown roll")
+    return names, _dice(dice), None if pending is None else _dice(pending), shown
+
+
 def view(public):
     """(game, names, dice, pending, shown, commit, secret) of a public state; ValueError when it
     is not one (a guest never trusts the air blindly)."""
     data = read_json(public)
     game = XamHuong.from_dict(data.get("game"))
-    names = data.get("names")
-    if not isinstance(names, list) or len(names) != game.players or \
-            not all(isinstance(n, str) and 0 < len(n) <= 24 for n in names):
-        raise ValueError("bad names")
-    pending = data.get("pending")
-    shown = data.get("shown")
-    if not isinstance(shown, list) or len(shown) != 4 or \
-            not all(isinstance(t, str) and len(t) <= MAX_TEXT for t in shown[:3]) or \
-            not isinstance(shown[3], int) or not 0 <= shown[3] < 16:
-        raise ValueError("bad shown roll")
+    names, dice, pending, shown = checked_bowl(game.players, data.get("names"),
+                                               data.get("dice"), data.get("pending"),
+                                               data.get("shown"))
     commit, secret = data.get("commit"), data.get("secret")
     if not isinstance(commit, str) or len(commit) != 64 or \
             not (secret is None or isinstance(secret, str) and len(secret) <= 64):
         raise ValueError("bad commitment")
-    return (game, names, _dice(data.get("dice")), None if pending is None else _dice(pending),
-            shown, commit, secret)
+    return game, names, dice, pending, shown, commit, secret
 
 
 def roll_seen(state):

@@ -303,16 +303,19 @@ def resume_host(app, game, saved):
 
 def restore_host(app, game, saved):
     """The table of a saved shared game (its `game` read already), going on where it stopped."""
-    names = saved.get("names")
+    # the game was checked as it was read (XamHuong.from_dict), the rest here: a second copy
+    # of the game, as a guest would read it, has no room on a stock board beside the save
+    names, dice, pending, shown = shared.checked_bowl(
+        game.players, saved.get("names"), saved.get("dice"), saved.get("pending"),
+        saved.get("shown"))
     adapter = shared.Shared(game, names, unhexlify(saved.get("secret")))
     state = saved.get("dice_rng")
     if isinstance(state, bool) or not isinstance(state, int) or not 0 < state < 1 << 32:
         raise ValueError("bad dice generator")
     adapter.rng.state = state
-    adapter.dice = list(saved.get("dice"))
-    adapter.pending = saved.get("pending")
-    adapter.shown = list(saved.get("shown"))
-    shared.view(adapter.public())       # every field checked as a guest would
+    adapter.dice = list(dice)
+    adapter.pending = pending
+    adapter.shown = list(shown)
     return resume_table(app, adapter, saved)
 
 

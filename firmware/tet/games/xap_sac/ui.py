@@ -6,9 +6,9 @@ when a game starts so the menu alone stays small.
 
 from tet.games.xap_sac import engine as X
 from tet.games.xap_sac.modes import HUMAN, LEVELS, SAVE
-from tet.ui.session import offer_resume
+from tet.ui.session import offer_resume, rules_entry
 from tet.ui.share_menu import together_items
-from tet.ui.widgets import Menu, rules_entry
+from tet.ui.widgets import Menu
 
 def start(app):
     """The game's first screen: the set-up menu (it offers to resume a saved game)."""
