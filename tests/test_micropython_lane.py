@@ -83,40 +83,10 @@ def test_portable_module_under_micropython(module, romfs_image):
         check(run_budgeted(module, romfs_image, heap))
 
 
-# Known to run out of heap in the file install today (issues 11 and 35; measured with the
-# harness's share given back, the paths of fixed length): listed so `make test` shows them as
-# expected failures until the games' heap shrinks (not strict: near its least heap, a run can
-# pass at one size and fail a kilobyte above; `make bench` finds each least heap).
-FILE_LANE_SHORT = {
-    "test_to_tom_together": "two gadgets in one heap, Tổ Tôm from .mpy files: since the computer "
-                            "players wait (issue 14) this seeded game ends in a win, and the "
-                            "win's scoring module finds 79 KB free but no block over 2 KB "
-                            "(measured 2026-12-03; a drawn game fit; ROMFS passes)",
-    "test_o_an_quan_together_host": "hosting a table from .mpy files: with the lobby open 127 KB "
-                                    "are in use (43.5 KB of it the test harness); the lobby "
-                                    "closes with the out-of-memory message (measured "
-                                    "2026-12-01; ROMFS passes at 160K)",
-    "test_to_tom_together_host": "hosting a Tổ Tôm table from .mpy files: the lobby, the host's "
-                                 "table and the shared state beside the game's modules "
-                                 "(measured 2026-12-02)",
-    "test_to_tom_together_people": "the host and four simulated guests in one heap, Tổ Tôm from "
-                                   ".mpy files: measured 2026-12-02, it passed in one checkout "
-                                   "and ran out of heap in a clean clone (7.9 KB free, no hole "
-                                   "over 144 B): the heap's layout decides",
-    "test_xap_sac_together_host": "hosting a Xấp Sắc table from .mpy files: 75.6 KB free in "
-                                  "the setup menu, 45.7 KB with the lobby open, out of heap "
-                                  "opening the host's table at 192K (it fits at 224K, 41 KB "
-                                  "free after 4 moves; measured 2026-12-02; ROMFS passes)",
-    "test_xap_sac_together_reboot": "two gadgets in one heap: the rebooted host loads Xấp "
-                                    "Sắc's modules again beside the guest's copy (83 KB free "
-                                    "after its boot, 16.7 KB left importing table_play; "
-                                    "measured 2026-12-02; ROMFS passes at 320K)",
-}
-
-
-@pytest.mark.parametrize("module", [
-    pytest.param(m, marks=pytest.mark.xfail(reason=FILE_LANE_SHORT[m])) if m in FILE_LANE_SHORT
-    else m for m in BUDGETED])
+# Every budgeted module passes from `.mpy` files too (issue 35 emptied the list of those that
+# did not): a test that holds several gadgets, or several boots, in one process asks for their
+# summed heap with its HEAP line and says why.
+@pytest.mark.parametrize("module", BUDGETED)
 def test_budgeted_module_from_a_file_install(module, file_install):
     check(run_budgeted(module, file_install, heap_for(module)))
 

@@ -69,16 +69,16 @@ def test_every_gadget_with_the_device_heap_plays_to_the_end_over_udp(image, game
 
 
 # Known to run out of heap from .mpy files at 160K (issue 35), measured 2026-12-06 with every
-# gadget in a process of its own and each phase on a boot of its own (at 400K, least free minus
-# 240K: what the host and the guests have to spare). Each fails at once: a gadget out of heap,
-# or back at the launcher after a boot, ends every process.
+# gadget in a process of its own, on its own board's framebuffer, each phase on a boot of its
+# own (at 400K, least free minus 240K: what the host and the guests have to spare). Each fails
+# at once: a gadget out of heap, or back at the launcher after a boot, ends every process.
 FILES_SHORT = {
-    "totom": "the host's table opens with no room (-3.5 KB to spare at 400K), the guests' "
-             "-1 to -7 KB",
-    "xs": "the host's table opens with no room in one piece (+4.8 KB to spare at 400K, the "
-          "guests +15 KB)",
-    "xh": "the host's table opens with no room in one piece (+6.9 KB to spare at 400K), the "
-          "guests -3 to -5 KB",
+    "totom": "the host has +0.3 KB to spare at 400K, the guests on colour boards -0.5 to "
+             "+4 KB (on a DevKit +20 KB); at 160K those guests run out of heap joining",
+    "xs": "+18.6 KB to spare on the host at 400K, +20 KB on the guests; at 160K the host's heap "
+          "is in holes of at most 1.5 KB at the table and a move's state or save finds none",
+    "xh": "+14.8 KB to spare on the host at 400K, +13.6 to 31 KB on the guests; at 160K the "
+          "host's heap is in holes of at most 2.7 KB and a state finds none within some moves",
 }
 
 

@@ -68,13 +68,24 @@ def room(buf, size):
     return bytearray(max(size, min(MESSAGE_MAX, max(ROOM_MIN, 2 * size))))
 
 
+def _drop(pending, field, value):
+    """Remove, in place (no new list per acknowledgement), the entries of `pending` whose
+    `field` is `value`."""
+    for i in range(len(pending) - 1, -1, -1):
+        if pending[i][field] == value:
+            del pending[i]
+
+
 class _Peer:
     """What this gadget knows of one peer: its boot id, the sequence numbers of its data frames
     seen lately (duplicates are dropped), our frames to it not yet acknowledged."""
 
     def __init__(self):
         self.boot = -1
-        self.seen = []
+        # a ring of the last SEEN sequence numbers, made once: a list that grew to SEEN + 1
+        # entries would ask for a 1 KB block mid-game, on a heap the game has cut up
+        self.seen = [-1] * SEEN
+        self.at = 0             # where the next one goes
         self.pending = []       # [seq, slot, message, due_ms, tries, index] (see Link.send)
         self.parts = []         # messages coming in parts: [message id, count, pieces]
         self.heard_ms = 0
@@ -123,7 +134,7 @@ class Link:
             raise ValueError("message of %d bytes" % size)
         peer = self._peer(addr)
         if slot is not None:
-            peer.pending = [p for p in peer.pending if p[1] != slot]
+            _drop(peer.pending, 1, slot)
         # [chunks, size, message id, count]: shared by the entries of its frames
         count = 1 if size <= PAYLOAD_MAX else (size + PIECE_MAX - 1) // PIECE_MAX
         whole = [chunks, size, (self.seq + 1) & 0xFFFF, count]
@@ -218,13 +229,14 @@ class Link:
                 if peer.boot >= 0:
                     events.append((addr, "reboot", b""))
                 peer.boot = boot
-                peer.seen = []
+                for i in range(SEEN):
+                    peer.seen[i] = -1
                 peer.parts = []
             peer.heard_ms = now
             seq = _u16(frame, 3)
             if kind == ACK:
                 if len(frame) >= 7 and _u16(frame, 5) == self.boot:
-                    peer.pending = [p for p in peer.pending if p[0] != seq]
+                    _drop(peer.pending, 0, seq)
                 continue
             if kind not in (DATA, PART) or (kind == PART and len(frame) < PART_HEADER):
                 continue
@@ -235,9 +247,8 @@ class Link:
             if seq in peer.seen:
                 self.duplicates += 1
                 continue
-            peer.seen.append(seq)
-            if len(peer.seen) > SEEN:
-                del peer.seen[0]
+            peer.seen[peer.at] = seq
+            peer.at = (peer.at + 1) % SEEN
             if kind == DATA:
                 events.append((addr, DATA, bytes(frame[HEADER:])))
                 continue

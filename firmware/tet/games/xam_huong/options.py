@@ -5,6 +5,7 @@ spec's default and the values are what the gadget offers. The engine (rules.OPTI
 any Lục Phú value in its range, for the `tet` command.
 """
 
+SAVE = "xam_huong"      # the name of the game's save (a shared table's too, on the host)
 ON_OFF = ((0, "tắt"), (1, "bật"))
 
 OPTIONS = (

@@ -19,7 +19,7 @@ def new_adapter(app, chosen):
 def start_table(app, host):
     """The lobby started the game: the host's bowl opens from its save
     (tet.ui.lobby.open_from_save)."""
-    from tet.games.xam_huong.views import SAVE
+    from tet.games.xam_huong.options import SAVE
     from tet.ui.lobby import open_from_save
 
     return open_from_save(app, host, SAVE, host.adapter.table_save(host), (BOWL, "open_table"),

@@ -10,7 +10,6 @@ from tet.games.xam_huong import engine as XH
 from tet.games.xam_huong import rules as R
 from tet.ui.widgets import Message, draw_hints, hints
 
-SAVE = "xam_huong"
 ROLL_MS = 900           # the dice tumble this long
 FRAME_MS = 70           # and change faces this often
 # category -> tune at landing
