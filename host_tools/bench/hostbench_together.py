@@ -2,7 +2,8 @@
 with 160K of heap for the firmware (the device's budget; the harness's own heap is added, see
 mp_lane.heap_without_harness) and the firmware in a ROMFS image, on the TTGO.
 
-Runs on CPython: each game needs a fresh micropython process (together_probe.py). "plays on"
+Runs on CPython: each game's each boot (the menu, the lobby, the table: a stock board restarts
+into each) is a fresh micropython process (together_probe.py). "plays on"
 is whether the table still played after 300 presses of the host's OK, 400 ms apart (two
 minutes; the game's results and the next deals included); when it ran out of heap the app
 closed the game with its out-of-memory message.
@@ -24,7 +25,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 
 from benchlib import report  # noqa: E402
 from build import install_firmware  # noqa: E402
-from mp_lane import heap_without_harness, run  # noqa: E402
+from mp_lane import RESTARTED, heap_without_harness, run  # noqa: E402
 from romfs import build_image  # noqa: E402
 from udp_table import play_table  # noqa: E402
 
@@ -33,18 +34,23 @@ TITLES = {"oaq": "Ô Ăn Quan", "xh": "Xăm Hường", "totom": "Tổ Tôm", "xs
 
 
 def probe(image, game_id):
-    """{point: free bytes} and the top screen's title after the table played on."""
-    res = run("run", "together_probe", ["--install", image, game_id],
-              heap=heap_without_harness(160, image, "together_probe"))
+    """{point: free bytes} and the top screen's title after the table played on: the menu's
+    boot, the lobby's and the table's, each a process of its own (together_probe.py)."""
+    heap = heap_without_harness(160, image, "together_probe")
     figures, screen = {}, "?"
-    for line in res.stdout.splitlines():
-        parts = line.split(" ", 1)
-        if parts[0] in ("menu", "setup", "lobby", "table") and len(parts) == 2:
-            figures[parts[0]] = int(parts[1])
-        elif parts[0] == "screen" and len(parts) == 2:
-            screen = parts[1]
+    for boot in range(3):       # the board's storage (fake_hw's) stays from boot to boot
+        res = run("run", "together_probe", ["--install", image, game_id], heap=heap,
+                  env={"TET_BOOT": str(boot)})
+        for line in res.stdout.splitlines():
+            parts = line.split(" ", 1)
+            if parts[0] in ("menu", "setup", "lobby", "table") and len(parts) == 2:
+                figures[parts[0]] = int(parts[1])
+            elif parts[0] == "screen" and len(parts) == 2:
+                screen = parts[1]
+        if res.returncode != RESTARTED:
+            break
     if res.returncode != 0:
-        screen = "crashed: " + (res.stderr.strip().splitlines() or ["?"])[-1]
+        screen = "crashed: " + ((res.stdout + res.stderr).strip().splitlines() or ["?"])[-1]
     return figures, screen
 
 
@@ -58,8 +64,9 @@ def main(args):
                                  ("table", "host table at its start")):
                 if point in figures:
                     report("%s: free heap, %s" % (name, label), figures[point], "B")
-            plays = screen == TITLES[game_id]
+            plays = screen in (TITLES[game_id], "ended")
             report("%s: the hosted table plays on" % name, "yes" if plays else "no", "",
+                   "the game ended, its table left" if screen == "ended" else
                    "" if plays else "ends on: " + screen)
         for game_id, gadgets, games, played in (("totom", 5, 2, "two games to the end"),
                                                 ("xs", 4, 1, "a whole game")):

@@ -17,7 +17,7 @@ and is handed over once all its parts are in; a peer keeps at most PARTIAL parts
 A message waiting for its acknowledgements is kept as the sender gave it, uncopied, and each
 frame is put together in one buffer as it goes out: a host sending the same state to five
 guests keeps one copy of it, not five cut into frames (its public part is one bytes object the
-guests' messages share, see tet.net.table).
+guests' messages share, see tet.net.host).
 The first whole message of a poll comes together in one buffer the link keeps (`room`), so a
 guest taking a 1 KB state every second does not cut its heap into holes; that message is a
 memoryview, valid until the next poll (copy what you keep).

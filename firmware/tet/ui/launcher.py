@@ -1,4 +1,4 @@
-"""The boot menu: the games of the registry and Cài đặt (settings); tet.ui.boot (the package's) starts it.
+"""The boot menu: the games of the registry and Cài đặt (settings), started by tet.ui's boot().
 
 One game per boot: opening a game after another one was opened restarts MicroPython, on a
 board that can (`hw.restart`), and the next boot opens the game (tet.ui.next_boot). MicroPython

@@ -12,8 +12,8 @@ NOTE = "boot"
 
 
 def asks_part(storage):
-    """True when the last boot asked for a part of a game (tet.ui.boot then starts without
-    the launcher)."""
+    """True when the last boot asked for a part of a game (tet.ui's boot() then starts
+    without the launcher)."""
     obj, status = storage.load(NOTE)
     return status != MISSING and isinstance(obj, dict) and isinstance(obj.get("part"), list)
 

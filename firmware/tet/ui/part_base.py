@@ -1,6 +1,6 @@
-"""The bottom screen of a boot that opens a part of a game (tet.ui.boot): what the launcher is
-to a game, without the launcher's code or the registry's (4.5 KB of a stock board's heap, and
-their names, at a shared table)."""
+"""The bottom screen of a boot that opens a part of a game (see tet.ui's boot()): what the
+launcher is to a game, without the launcher's code or the registry's (4.5 KB of a stock board's
+heap, and their names, at a shared table)."""
 
 import sys
 

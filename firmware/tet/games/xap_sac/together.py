@@ -20,9 +20,8 @@ def start_table(app, host):
     """The lobby started the game: the host's table opens from its save
     (tet.ui.lobby.open_from_save)."""
     from tet.games.xap_sac.modes import SAVE
-    from tet.ui.lobby import open_from_save
-
     from tet.net.table import COMPUTER
+    from tet.ui.lobby import open_from_save
 
     return open_from_save(app, host, SAVE, host.adapter.table_save(host),
                           (TABLE, "open_table", COMPUTER in host.seats),
