@@ -7,6 +7,7 @@ import time
 from tet.core import gfx as G
 from tet.core import input as inp
 from tet.core import sound
+from tet.core.app import Screen
 from tet.core.text import clip, wrap
 from tet.games.xam_huong import rules as R
 from tet.games.xam_huong.engine import XamHuong
@@ -239,7 +240,7 @@ class Play(GameScreen):
             return
         if ev == inp.SHAKE or ev == inp.OK:
             if self.scorer and ev == inp.OK:
-                self.app.push(V.DiceEntry(self.app, V.player_name(self.names, self.game.turn),
+                self.app.push(DiceEntry(self.app, V.player_name(self.names, self.game.turn),
                                           self._entered))
             else:
                 self._start_roll(self._random_dice())
@@ -367,3 +368,46 @@ class Play(GameScreen):
                 g.text_center(line, y, G.CREAM)
                 y += g.line_h
         draw_hints(g, self.hint)
+
+
+class DiceEntry(Screen):
+    """Scorer mode (this gadget's game only): enter the six faces of real dice. NEXT/PREV change the face under the cursor
+    (the hint line names the board's buttons),
+    OK moves to the next die (the sixth OK submits), BACK steps back (or cancels at the first)."""
+
+    title = "Nhập xúc xắc"
+
+    def __init__(self, app, who, on_done):
+        Screen.__init__(self, app)
+        self.who = who
+        self.dice = bytearray(b"\x01" * 6)
+        self.cursor = 0
+        self.on_done = on_done
+
+    def handle(self, ev):
+        if inp.forward(ev):
+            self.dice[self.cursor] = self.dice[self.cursor] % 6 + 1
+        elif inp.backward(ev):
+            self.dice[self.cursor] = (self.dice[self.cursor] + 4) % 6 + 1
+        elif ev == inp.OK:
+            if self.cursor < 5:
+                self.cursor += 1
+            else:
+                self.app.pop()
+                self.on_done(bytes(self.dice))
+        elif ev == inp.BACK:
+            if self.cursor:
+                self.cursor -= 1
+            else:
+                self.app.pop()
+
+    def draw(self, g):
+        y = g.header(self.title, "%d/6" % (self.cursor + 1))
+        g.text(clip(self.who, g.cols() - 1), 2, y, G.CREAM)
+        y += g.line_h + 2
+        V.draw_dice(g, self.dice, y)
+        size, gap = V.die_size(g)
+        x = (g.w - 6 * size - 5 * gap) // 2 + self.cursor * (size + gap)
+        g.fill_rect(x, y + size + 2, size, 2, G.GOLD)
+        draw_hints(g, hints(self.app, move="đổi", ok="tới" if self.cursor < 5 else "xong",
+                            back="lùi"))

@@ -1,14 +1,12 @@
-"""Xăm Hường screen parts: dice drawing, a scrolling list of lines, the scorer's dice entry, and the
-Vietnamese texts built from the engine's state (built once per roll, never in draw())."""
+"""Xăm Hường screen parts, for the game on one gadget and at a shared table alike: dice
+drawing, a scrolling list of lines, and the Vietnamese texts built from the engine's state
+(built once per roll, never in draw())."""
 
 from tet.core import gfx as G
-from tet.core import input as inp
 from tet.core import sound
-from tet.core.app import Screen
-from tet.core.text import clip
 from tet.games.xam_huong import engine as XH
 from tet.games.xam_huong import rules as R
-from tet.ui.widgets import Message, draw_hints, hints
+from tet.ui.widgets import Message
 
 ROLL_MS = 900           # the dice tumble this long
 FRAME_MS = 70           # and change faces this often
@@ -232,46 +230,3 @@ class Lines(Message):
 
     def __init__(self, app, title, lines, on_close=None):
         Message.__init__(self, app, title, "", on_close, lines)
-
-
-class DiceEntry(Screen):
-    """Scorer mode: enter the six faces of real dice. NEXT/PREV change the face under the cursor
-    (the hint line names the board's buttons),
-    OK moves to the next die (the sixth OK submits), BACK steps back (or cancels at the first)."""
-
-    title = "Nhập xúc xắc"
-
-    def __init__(self, app, who, on_done):
-        Screen.__init__(self, app)
-        self.who = who
-        self.dice = bytearray(b"\x01" * 6)
-        self.cursor = 0
-        self.on_done = on_done
-
-    def handle(self, ev):
-        if inp.forward(ev):
-            self.dice[self.cursor] = self.dice[self.cursor] % 6 + 1
-        elif inp.backward(ev):
-            self.dice[self.cursor] = (self.dice[self.cursor] + 4) % 6 + 1
-        elif ev == inp.OK:
-            if self.cursor < 5:
-                self.cursor += 1
-            else:
-                self.app.pop()
-                self.on_done(bytes(self.dice))
-        elif ev == inp.BACK:
-            if self.cursor:
-                self.cursor -= 1
-            else:
-                self.app.pop()
-
-    def draw(self, g):
-        y = g.header(self.title, "%d/6" % (self.cursor + 1))
-        g.text(clip(self.who, g.cols() - 1), 2, y, G.CREAM)
-        y += g.line_h + 2
-        draw_dice(g, self.dice, y)
-        size, gap = die_size(g)
-        x = (g.w - 6 * size - 5 * gap) // 2 + self.cursor * (size + gap)
-        g.fill_rect(x, y + size + 2, size, 2, G.GOLD)
-        draw_hints(g, hints(self.app, move="đổi", ok="tới" if self.cursor < 5 else "xong",
-                            back="lùi"))
