@@ -31,22 +31,24 @@ def open_asked(app):
     if not isinstance(obj, dict):
         return
     package, part = obj.get("open"), _part(obj.get("part"))
-    base = app.stack[0]
-    opener = getattr(base, "open_asked", None)
-    if opener is not None:      # a boot for a part (tet.ui.part_base), with no launcher
-        opener(package, part)
-        return
-    # the launcher's boot, which the registry is loaded for anyway
-    from tet.games.registry import GAMES, PACKAGE
+    base = app.stack[0]     # the launcher, or its stand-in below a part (tet.ui.part_base)
+    if hasattr(base, "index"):
+        # the launcher's boot, which the registry is loaded for anyway: the game highlighted,
+        # its setup menu opened unless a part of it was asked for
+        from tet.games.registry import GAMES, PACKAGE
 
-    for i, entry in enumerate(GAMES):
-        if entry[PACKAGE] == package:
-            base.index = i
-            if part is None:
-                base.open(entry)
-            else:
-                base.opened = package
-                part[0](app, *part[1])
+        for i, entry in enumerate(GAMES):
+            if entry[PACKAGE] == package:
+                base.index = i
+                break
+        else:
+            return
+        if part is None:
+            base.open(entry)
+            return
+    if part is not None:
+        base.opened = package
+        part[0](app, *part[1])
 
 
 def _part(part):

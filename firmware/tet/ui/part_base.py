@@ -28,12 +28,6 @@ class PartBase(Screen):
         if self.boot_modules is not None:
             self.app.unload(self.boot_modules)
 
-    def open_asked(self, package, part):
-        """Open `part` (function, arguments: tet.ui.next_boot) of the game in `package`."""
-        if part is not None:
-            self.opened = package
-            part[0](self.app, *part[1])
-
     def open(self, entry):
         """Open the setup menu of the game of registry `entry` on a boot of its own, once this
         screen is on top (a notice about the part, e.g. an unreadable save, read first)."""
