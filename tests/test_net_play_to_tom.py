@@ -13,7 +13,9 @@ from shared_table import BAD, in_the_clear, pieces
 from tetcli.net_play import SharedRun
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
-from tet.games.to_tom import shared
+from tet.games.to_tom import seen, shared
+from tet.games.to_tom import intents as S
+from tet.games.to_tom.state import pack_digits
 from tet.net.deal import to_hex
 
 
@@ -81,11 +83,11 @@ def test_no_frame_carries_a_hand_in_the_clear_and_each_guest_holds_only_its_own(
     assert not in_the_clear(frames, pieces(hands, 12), 12)
     for guest in run.guests[1:]:
         mine = json.loads(guest.private)
-        assert mine["hands"] == T.pack_digits(adapter.game.hands[guest.seat])
-        seen = shared.view(guest.state, guest.private, guest.seat)[0]
-        for q in range(seen.n):
+        assert mine["hands"] == pack_digits(adapter.game.hands[guest.seat])
+        shown = seen.view(guest.state, guest.private, guest.seat)[0]
+        for q in range(shown.n):
             if q != guest.seat:
-                assert sum(seen.hands[q]) == 0
+                assert sum(shown.hands[q]) == 0
 
 
 def dealt_game(seed):
@@ -103,25 +105,27 @@ def test_the_deal_checks_out_against_the_commitment_and_a_different_one_is_caugh
     # every card of the stock this gadget saw turned up (here: the next three from the top)
     turned = {game.left - 1 - i: game.stock[game.left - 1 - i] for i in range(3)}
     commit = adapter.commit
-    assert shared.deal_honest(commit, to_hex(secret), 5, game.dealer, 1, dealt, turned)
+    assert seen.deal_honest(commit, to_hex(secret), 5, game.dealer, 1, dealt, turned)
     counts = sum(int(c) for c in dealt)
     assert counts == 20 + (1 if game.dealer == 1 else 0)
     other = bytes(reversed(secret))
-    assert not shared.deal_honest(commit, to_hex(other), 5, game.dealer, 1, dealt, turned)
+    assert not seen.deal_honest(commit, to_hex(other), 5, game.dealer, 1, dealt, turned)
     changed = list(dealt)
     i = changed.index("1") if "1" in changed else 0
     changed[i] = "0"
     changed[(i + 1) % T.NKINDS] = str(int(changed[(i + 1) % T.NKINDS]) + 1)
-    assert not shared.deal_honest(commit, to_hex(secret), 5, game.dealer, 1, "".join(changed),
+    assert not seen.deal_honest(commit, to_hex(secret), 5, game.dealer, 1, "".join(changed),
                                   turned)
     top = game.left - 1
-    assert not shared.deal_honest(commit, to_hex(secret), 5, game.dealer, 1, dealt,
+    assert not seen.deal_honest(commit, to_hex(secret), 5, game.dealer, 1, dealt,
                                   {top: (game.stock[top] + 1) % T.NKINDS})
 
 
 def test_every_seat_is_offered_exactly_the_hosts_legal_moves_over_a_whole_hoi():
-    """A guest's own ToTom (the public state and its own cards) offers what the host's engine
-    allows, at every decision of a seeded hội; its saves all read back, long laid runs too."""
+    """A guest's gadget (seen.SeenGame: the host's choices for its seat) and a desktop player's
+    full game of the rules (the public state and its own cards) offer what the host's engine
+    allows, at every decision of a seeded hội, and every seat is told what the engine says of
+    its declined kinds and end-game discards; its saves all read back, long laid runs too."""
     from tet.games.to_tom.ai import Player
 
     rng = Rng(9)        # a long hội (36 games) with a laid run of nine
@@ -131,12 +135,21 @@ def test_every_seat_is_offered_exactly_the_hosts_legal_moves_over_a_whole_hoi():
     while not adapter.over():
         p = adapter.to_move()
         if adapter.game.phase == T.P_OVER:
-            intent = shared.NEXT
+            intent = S.NEXT
         else:
-            seen = shared.view(adapter.public(), adapter.private(p), p)[0]
-            assert seen.legal(p) == adapter.game.legal(p)
-            assert seen.discards(p) == adapter.game.discards(p)
-            intent = shared.encode(bots[p].choose(seen, p))
+            # a desktop player's full game of the rules, and a guest's gadget's view: both offer
+            # exactly the host's choices
+            public, truth = adapter.public(), adapter.game
+            ruled = shared.view(public, adapter.private(p), p)[0]
+            assert ruled.legal(p) == truth.legal(p) and ruled.discards(p) == truth.discards(p)
+            for q in range(5):
+                shown = seen.view(public, adapter.private(q), q)[0]
+                assert shown.legal(q) == truth.legal(q)
+                assert shown.discards(q) == truth.discards(q)
+                assert shown.declined_here(q) == truth.declined_here(q)
+                assert [x for x in range(T.NKINDS) if shown.end_refuses(q, x)] == \
+                    [x for x in range(T.NKINDS) if truth.hands[q][x] and truth.end_refuses(q, x)]
+            intent = S.encode(bots[p].choose(ruled, p))
             decisions += 1
             game = adapter.game
             longest = max([longest] + [len(phu) for lp in game.laid for phu in lp])

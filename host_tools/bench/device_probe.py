@@ -52,6 +52,8 @@ PATHS = {
     "xh_shared": "tet.games.xam_huong.shared",
     "xh_engine": "tet.games.xam_huong.engine",
     "to_tom_shared": "tet.games.to_tom.shared",
+    "to_tom_seen": "tet.games.to_tom.seen",   # a guest's view of the table: no rules
+    "to_tom_intents": "tet.games.to_tom.intents",
     "xs_shared": "tet.games.xap_sac.shared",
 }
 
@@ -257,9 +259,10 @@ def _shared_table(game, gadgets):
         adapter = shared.Shared(load("to_tom").Hoi(gadgets), lambda: bytes(16))
 
         def intent(view_game):
+            intents = load("to_tom_intents")
             if view_game.phase == load("to_tom").P_OVER:
-                return shared.NEXT
-            return shared.encode(view_game.legal(view_game.to_move())[0])
+                return intents.NEXT
+            return intents.encode(view_game.legal(view_game.to_move())[0])
     elif game == "xs":
         shared = load("xs_shared")
         xs = load("xap_sac")
@@ -302,7 +305,7 @@ def net_move(count, game="oaq", gadgets=4):
     views = {
         "oaq": lambda g: load("oaq_shared").view(g.options, g.state),
         "xh": lambda g: load("xh_shared").view(g.state),
-        "totom": lambda g: load("to_tom_shared").view(g.state, g.private, g.seat),
+        "totom": lambda g: load("to_tom_seen").view(g.state, g.private, g.seat),
         "xs": lambda g: load("xs_shared").View(g.state, g.private),
     }
     # each guest's screen shows the table it joined before anyone moves (GuestTable's start), so

@@ -2,7 +2,7 @@
 
 from tetcli.common import CliError, emit_json, parse_int, quote
 from tetcli.net_play import DRIVERS, GAMES, SharedRun
-from tet.games.to_tom.engine import HOI_TARGET
+from tet.games.to_tom.state import HOI_TARGET
 
 # Above this a channel carries too little for a game to finish in its time.
 MAX_PROBABILITY = 0.5

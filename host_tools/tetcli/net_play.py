@@ -33,6 +33,8 @@ from tet.games.o_an_quan.ai import Searcher, greedy_move, level_nodes  # noqa: E
 from tet.games.o_an_quan.engine import Game  # noqa: E402
 from tet.games.to_tom import engine as totom  # noqa: E402
 from tet.games.to_tom import shared as totom_shared  # noqa: E402
+from tet.games.to_tom import state as totom_state  # noqa: E402
+from tet.games.to_tom import intents as totom_intents  # noqa: E402
 from tet.games.to_tom.ai import Player as TotomPlayer  # noqa: E402
 from tet.games.xam_huong import shared as xh_shared  # noqa: E402
 from tet.games.xam_huong.engine import XamHuong  # noqa: E402
@@ -190,7 +192,7 @@ class TotomDriver:
 
     fewest, most = 2, 5
 
-    def __init__(self, gadgets, rng, target=totom.HOI_TARGET):
+    def __init__(self, gadgets, rng, target=totom_state.HOI_TARGET):
         self.players = 4 if gadgets == 4 else 5
         self.rng = rng
         self.target = target
@@ -239,11 +241,11 @@ class TotomDriver:
     def intent(self, shown, person):
         game = shown[0]
         if game.phase == totom.P_OVER:
-            return totom_shared.NEXT
+            return totom_intents.NEXT
         p = game.to_move()
         if person and self.rng.below(WHIM) == 0:
-            return totom_shared.encode(self.rng.choice(game.legal(p)))
-        return totom_shared.encode(self.player.choose(game, p))
+            return totom_intents.encode(self.rng.choice(game.legal(p)))
+        return totom_intents.encode(self.player.choose(game, p))
 
     def position(self, public):
         return bytes(public)

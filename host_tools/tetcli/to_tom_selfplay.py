@@ -4,7 +4,8 @@ from tetcli.common import emit_json
 
 from tet.games.to_tom.ai import Player
 from tet.core.rng import Rng
-from tet.games.to_tom.engine import ACTION_NAMES, ToTom
+from tet.games.to_tom.engine import ToTom
+from tet.games.to_tom.state import ACTION_NAMES
 from tet.games.to_tom.cards import CODES, NAMES
 
 def dealt_hands(game):

@@ -7,6 +7,7 @@ import json
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
 from tet.games.to_tom.cards import CODES, NKINDS
+from tet.games.to_tom.state import HAND_SIZE, pack_counted
 
 K = {}
 for _i in range(NKINDS):
@@ -28,7 +29,7 @@ HAND_B = "9N 1V 1S 4N 5N 6N 7V 8V 9V 1S 2S 3S 8N 8V 8S CC TT OC 5V 5V"
 def table(spec, top=(), dealer=0, players=5, short_stock=None, keep=""):
     """A dealt game: spec {player: codes}; the other cards fill the hands in turn, the kinds of
     `top` and `keep` kept out of the fillers; `top` are the stock's first cards (top first)."""
-    size = T.HAND_SIZE[players]
+    size = HAND_SIZE[players]
     left = [4] * NKINDS
     reserved = bytearray(NKINDS)
     hands = []
@@ -527,7 +528,7 @@ def test_declined_pair_one_laid_without_the_other_may_not_be_discarded():
     # them: 4V may be discarded again
     d = json.loads(json.dumps(g.to_dict()))
     del d["dp"]
-    d["fb"] = [T.pack_counted(bytearray(NKINDS)) for _ in range(g.n)]
+    d["fb"] = [pack_counted(bytearray(NKINDS)) for _ in range(g.n)]
     old = T.ToTom.from_dict(d)
     assert K["4V"] in old.discards(1)
 

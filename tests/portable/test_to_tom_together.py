@@ -113,15 +113,15 @@ def test_a_guest_with_no_hole_beside_the_shown_game_lets_it_go_and_shows_the_new
         # the host opens its table anew (App.open_part), importing the game's modules again;
         # the guest, in this same process, keeps the ones its table was made with
         assert type(guest.screen).__name__ == "GuestTable", shown(guest)
-        guests.append(sys.modules["tet.games.to_tom.shared"])
+        guests.append(sys.modules["tet.games.to_tom.seen"])
 
     host, guest, table_h, table_g = start_table(Air(seed=4), guest_modules)
     from tet.games.to_tom import engine as T
 
-    shared = guests[0]
+    seen = guests[0]
 
     apps = (host, guest)
-    real_view = shared.view
+    real_view = seen.view
     tries = []
 
     def view_in_a_fragmented_heap(*args):
@@ -131,7 +131,7 @@ def test_a_guest_with_no_hole_beside_the_shown_game_lets_it_go_and_shows_the_new
             raise MemoryError("memory allocation failed, allocating 752 bytes")
         return real_view(*args)
 
-    shared.view = view_in_a_fragmented_heap
+    seen.view = view_in_a_fragmented_heap
     try:
         version = table_h.host.version
         for _ in range(2000):
@@ -140,7 +140,7 @@ def test_a_guest_with_no_hole_beside_the_shown_game_lets_it_go_and_shows_the_new
             act(host, apps, table_h)
             step_all(apps, 100)
     finally:
-        shared.view = real_view
+        seen.view = real_view
     assert tries[:2] == [False, True], tries
     assert guest.screen is table_g and guest.notice is None, shown(guest)
     step_all(apps, 500)

@@ -21,13 +21,20 @@ THINK_MS = 300
 OVER = 5        # tet.games.to_tom.engine.P_OVER (the test imports no game module itself)
 
 
-def shared_module():
-    """The shared-table module the host's app has loaded now (imported here only once the app
-    has it: the test's own imports would be heap the device does not spend, and a reference
+def seen_module():
+    """A guest's view of the table (imported here only once the host's app has loaded the
+    game: the test's own imports would be heap the device does not spend, and a reference
     kept over a reboot would keep a second copy of the game alive)."""
-    from tet.games.to_tom import shared
+    from tet.games.to_tom import seen
 
-    return shared
+    return seen
+
+
+def encode(action):
+    """The intent a guest's gadget sends for `action` (tet.games.to_tom.intents)."""
+    from tet.games.to_tom.intents import encode as intent
+
+    return intent(action)
 
 
 class People:
@@ -65,10 +72,10 @@ class People:
             if self.due[i] is None or now < self.due[i]:
                 continue
             self.due[i] = None
-            shared = shared_module()
-            game = shared.view(guest.state, guest.private, guest.seat)[0]
+            seen = seen_module()
+            game = seen.view(guest.state, guest.private, guest.seat)[0]
             if game.to_move() == guest.seat:
-                guest.intend(shared.encode(game.legal(guest.seat)[0]), now)
+                guest.intend(encode(game.legal(guest.seat)[0]), now)
 
 
 def run_with(app, people, ms):
@@ -109,7 +116,7 @@ def test_a_host_with_four_guests_plays_a_whole_game_and_resumes_after_a_reboot()
     run_with(app, people, 1500)
     # every guest shows the host's final state
     for guest in people.guests:
-        game = shared_module().view(guest.state, guest.private, guest.seat)[0]
+        game = seen_module().view(guest.state, guest.private, guest.seat)[0]
         assert guest.version == table.host.version and game.winner == adapter.game.winner
     press(app, TWO[app.hw.name][1])                      # close the result: the next game
     run_with(app, people, 2000)

@@ -295,3 +295,5 @@ def main(args):
     print("result", title)
     print("state", version, binascii.hexlify(hashlib.sha256(public).digest()).decode())
     print("radio", air.sent, air.lost)
+    # the game's modules this boot loaded (a Tổ Tôm guest's has no rules: tet.games.to_tom.seen)
+    print("modules", " ".join(sorted(m for m in sys.modules if m.startswith("tet.games."))))

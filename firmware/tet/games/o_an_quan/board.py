@@ -22,7 +22,7 @@ from tet.games.o_an_quan import draw as D
 from tet.games.o_an_quan.modes import (COMPUTER, DEMO_OPENING, HUMAN, LEVEL_LABELS, LEVELS,
                                        REMOTE, SAVE, TITLE, VS_COMPUTER, seats_for)
 from tet.games.o_an_quan.sheet import Scroll, sheet_text
-from tet.ui.game_screen import GameScreen
+from tet.ui.game_screen import GameScreen, think
 
 BOT_MS = 450
 DROP_MS = 110
@@ -344,9 +344,9 @@ class Board(GameScreen):
         level = LEVELS[self.level]
         app = self.app
         self.thinking = True
-        square, step, _value = searcher.search(game.state, level_nodes(level, game.players),
-                                               should_stop=app.pump, deadline_ms=LEVEL_MS[level],
-                                               clock=app.hw.clock)
+        square, step, _value = think(
+            searcher.search, game.state, level_nodes(level, game.players), should_stop=app.pump,
+            deadline_ms=LEVEL_MS[level], clock=app.hw.clock)
         self.thinking = False
         if searcher.interrupted:
             # BACK is waiting: the loop hands it to handle(); the move is thought again after

@@ -20,6 +20,7 @@ from tet.games.to_tom import hand as H
 from tet.games.to_tom import wait_scan as W
 from tet.games.to_tom import scoring as S
 from tet.games.to_tom.cards import CODES, IS_RED, NAMES, NKINDS
+from tet.ui.game_screen import think
 
 MAX_CARDS = 25
 CLEAR = NKINDS          # the cursor stop after the last kind
@@ -152,7 +153,7 @@ class Checker(Screen):
         """Evaluate the hand now (the screen does it by itself once the keys rest). The
         searches keep the screen alive through app.pump; a BACK pressed meanwhile stops them
         (the hand stays pending, the loop then delivers BACK)."""
-        lines = describe(self.counts, self.players, self.app.pump)
+        lines = think(describe, self.counts, self.players, self.app.pump)
         if lines is None:
             return
         self.pending = False

@@ -26,54 +26,9 @@ import sys
 from tet.games.to_tom.cards import CODES, IS_YEU, NKINDS
 from tet.games.to_tom import hand as evaluation
 from tet.games.to_tom.hand import LUNG_GROUPS   # members in kind order
-
-# this module, for restore.py's checks (which cannot import it back: a cycle); taken while it is
-# imported, since a test or the launcher may drop it from sys.modules while its games live on
-_SELF = sys.modules[__name__]
-
-# phases: what the game waits for
-P_DISCARD = 0   # `actor` discards (the dealer's first move may also be thiên ù)
-P_U = 1         # `actor` may ù on the card
-P_KHAN = 2      # `actor` must dậy khàn
-P_PHONG = 3     # `actor` may phỗng (out of turn)
-P_EAT = 4       # the door's player may eat / phỗng, else xin or let the card pass
-P_OVER = 5
-
-# where the card at a door came from
-SRC_DISCARD = 1
-SRC_DRAW = 2
-SRC_PASSED = 3
-
-# stages of the offer of one card
-_ST_U = 0
-_ST_KHAN = 1
-_ST_PHONG = 2
-_ST_EAT = 3
-
-# the log's action ids in Vietnamese, for screens and the command line
-ACTION_NAMES = {
-    "deal": "cầm cái",
-    "thien_khai": "dậy thiên khai",
-    "discard": "đánh",
-    "draw": "xin, nọc lật",
-    "eat": "ăn",
-    "phong": "phỗng",
-    "khan": "dậy khàn",
-    "u": "ù",
-    "pass": "bỏ qua",
-    "draw_game": "hoà, được kê",
-}
-
-STOCK_LEFT = 5      # the game is drawn when a card is needed and only this many are left
-# to-tom-v2 §7 (401), the end game: with this many cards left in the stock an eat or phỗng (and
-# the discard after it) must leave the taker chờ; with fewer, thành
-END_CHO = 7
-# what the end game asks of a take: nothing, chờ, thành (end_need)
-NEED_NONE = 0
-NEED_CHO = 1
-NEED_THANH = 2
-HOI_TARGET = 50
-HAND_SIZE = {5: 20, 4: 24}
+from tet.games.to_tom.state import NEED_NONE, NEED_THANH, P_DISCARD, P_EAT, P_KHAN, P_OVER, \
+    P_PHONG, P_U, SRC_DISCARD, SRC_DRAW, SRC_PASSED, ST_EAT, ST_KHAN, ST_PHONG, ST_U, \
+    STOCK_LEFT, GameState, ScoreSheet, is_khan, shuffled
 
 
 def _partner_table():
@@ -138,11 +93,6 @@ def _add_pair(pairs, a, b):
             return
     pairs.append(a)
     pairs.append(b)
-
-
-def _is_khan(phu):
-    """True when a take's phu is a dậy khàn (four identical cards: a phỗng lays three)."""
-    return len(phu) == 4 and phu[0] == phu[3]
 
 
 def _lays(phu, card, k):
@@ -232,69 +182,13 @@ def u_priority(door, claimants, players):
     return best
 
 
-def shuffled(rng, players, dealer):
-    """The deal `rng` gives: (hands, lists of kinds, the dealer's with the stock's top card
-    last; the stock, top card last)."""
-    size = HAND_SIZE[players]
-    # a bytearray of the 120 cards, each kind four times in a row: late in a long hội the
-    # heap has no 1 KB hole left for a list of them
-    deck = bytearray(4 * NKINDS)
-    for i in range(4 * NKINDS):
-        deck[i] = i >> 2
-    rng.shuffle(deck)
-    hands = [list(deck[p * size:(p + 1) * size]) for p in range(players)]
-    stock = deck[players * size:]
-    hands[dealer].append(stock[-1])
-    return hands, stock[:-1]
-
-
-class ToTom:
-    """One game (ván) of Tổ Tôm at a table of 4 or 5 players."""
+class ToTom(GameState):
+    """One game (ván) of Tổ Tôm at a table of 4 or 5 players, by the rules."""
 
     def __init__(self, players=5, dealer=0, streak_player=-1, streak=0, record=True,
                  thap_hong_or_more=False):
-        if players not in HAND_SIZE:
-            raise ValueError("Tổ Tôm is played by 4 or 5 players")
-        self.n = players
-        self.dealer = dealer
-        self.streak_player = streak_player    # who won the previous game(s), for Thông
-        self.streak = streak                  # how many in a row
-        self.thap_hong_or_more = thap_hong_or_more
-        self.hands = [bytearray(NKINDS) for _ in range(players)]
-        self.khan = [[] for _ in range(players)]        # kinds held as face-down khàn
-        self.laid = [[] for _ in range(players)]        # laid phu, tuples of kinds
-        self.banned = [bytearray(NKINDS) for _ in range(players)]
-        self.door_passed = [bytearray(NKINDS) for _ in range(players)]
-        # §5 over the game, kept as it goes (a discard is judged without replaying the game):
-        # the kinds p may no longer discard, the kinds of p's takes, p's discards (counts)
-        self.forbid = [bytearray(NKINDS) for _ in range(players)]
-        self.took = [bytearray(NKINDS) for _ in range(players)]
-        self.thrown = [bytearray(NKINDS) for _ in range(players)]
-        self.bo_u = bytearray(players)  # declined an ù: offered none for the rest of the game
-        # §6's declined pairs: two concealed cards a, b of a take p let go that made a phu with
-        # its card, kept as the kinds a b a b ...: p may never discard both (rule f), nor one
-        # after laying the other without it (rules c-e)
-        self.pairs = [bytearray() for _ in range(players)]
-        self.stock = bytearray()        # the stock's cards; the top is stock[left - 1]
-        self.left = 0
-        self.pile = bytearray()         # cards nobody took, in order
-        self.pile_door = bytearray()    # the door each of them lay at
-        self.phase = P_OVER
-        self.actor = -1
-        self.card = -1
-        self.door = -1
-        self.src = 0
-        self.discarder = -1
-        self.stage = _ST_U
-        self.u_queue = []
-        self.take_card = -1
-        self.take_phu = ()
-        self.first_move = False
-        self.extra = -1                 # the dealer's extra card
-        self.winner = -1
-        self.next_dealer = -1
-        self.score = None
-        self.log = [] if record else None
+        GameState.__init__(self, players, dealer, streak_player, streak, record,
+                           thap_hong_or_more)
         self._waits = [None] * players
         # until the next action: the door's offer `_advance` found ((eats, phỗng)) and the
         # discards due; the end game (§7) makes each a few wait searches, and the screens, the
@@ -334,10 +228,6 @@ class ToTom:
         self._set(P_DISCARD, self.dealer)
 
     # ---- queries ----
-
-    def to_move(self):
-        """The player whose decision the game waits for, or -1 when it is over."""
-        return self.actor if self.phase != P_OVER else -1
 
     def exposed(self, p):
         """Player p's fixed phu for hand evaluation: laid phu and face-down khàn."""
@@ -423,14 +313,6 @@ class ToTom:
                 out.append(x)
         return out
 
-    def end_need(self, phu):
-        """What the end game (to-tom-v2 §7) asks of a take of `phu` and the discard after it:
-        NEED_NONE, NEED_CHO (END_CHO cards left in the stock) or NEED_THANH (fewer). Dậy khàn
-        is not limited."""
-        if self.left > END_CHO or _is_khan(phu):
-            return NEED_NONE
-        return NEED_CHO if self.left == END_CHO else NEED_THANH
-
     def _discard_ok(self, p, hand, card, phu, x, pending=False):
         if not self._rules_ok(p, hand, card, phu, x):
             return False
@@ -467,7 +349,7 @@ class ToTom:
             return True
         # two cards of the take with x, or x the other card of a declined pair the take splits
         # (known to `forbid` once the take is laid; a take on offer is judged before it is)
-        if not _is_khan(phu) and self._splits_pair(p, phu, card, x):
+        if not is_khan(phu) and self._splits_pair(p, phu, card, x):
             return False
         n = len(phu)
         for i in range(n - 1):
@@ -494,6 +376,15 @@ class ToTom:
         for k in used:
             hand[k] += 1
         return ok
+
+    def declined_here(self, p):
+        """True when the card at a door is of a kind player p declined before and p could take
+        it otherwise (phỗng it, or eat it at their door): the ban of a declined take (§6)."""
+        card = self.card
+        if card < 0 or not self.banned[p][card]:
+            return False
+        hand = self.hands[p]
+        return hand[card] >= 2 or (self.door == p and bool(phu_completed(hand, card)))
 
     def eat_options(self, p, card):
         """Phu player p may lay by eating `card` at their door (a legal discard must follow)."""
@@ -581,7 +472,7 @@ class ToTom:
             self.banned[p][self.card] = 1
             self._declined(p, self.card, ((), True))
             self._log(p, "pass", self.card, None)
-            self.stage = _ST_EAT
+            self.stage = ST_EAT
             self._advance()
         else:
             # declining at one's own door: every take that was on offer is given up for good
@@ -649,9 +540,9 @@ class ToTom:
         self.discarder = discarder
         self.u_queue = []
         if src == SRC_PASSED:
-            self.stage = _ST_EAT
+            self.stage = ST_EAT
         else:
-            self.stage = _ST_U
+            self.stage = ST_U
             for i in range(self.n):
                 q = (door + i) % self.n
                 if q != discarder and not self.bo_u[q] and self.can_u_with(q, card):
@@ -660,23 +551,23 @@ class ToTom:
 
     def _advance(self):
         card = self.card
-        if self.stage == _ST_U:
+        if self.stage == ST_U:
             if self.u_queue:
                 self._set(P_U, self.u_queue[0])
                 return
-            self.stage = _ST_KHAN
-        if self.stage == _ST_KHAN:
+            self.stage = ST_KHAN
+        if self.stage == ST_KHAN:
             for q in range(self.n):
                 if q != self.discarder and card in self.khan[q] and self._can_khan(q, card):
                     self._set(P_KHAN, q)
                     return
-            self.stage = _ST_PHONG
-        if self.stage == _ST_PHONG:
+            self.stage = ST_PHONG
+        if self.stage == ST_PHONG:
             for q in range(self.n):
                 if q != self.discarder and q != self.door and self._can_phong(q, card):
                     self._set(P_PHONG, q)
                     return
-            self.stage = _ST_EAT
+            self.stage = ST_EAT
         door = self.door
         offer = (self.eat_options(door, card), self._can_phong(door, card))
         if offer[0] or offer[1]:
@@ -784,46 +675,7 @@ class ToTom:
         self._log(p, "u", card, self.score["partition"])
         self._set(P_OVER, -1)
 
-    # ---- saving ----
-
-    def to_dict(self):
-        """JSON-serialisable state (the log is not saved), compact (version 3): counts as digit
-        strings, cards as one character each (see pack_kinds), so that a save is a small block
-        of text on a fragmented heap."""
-        return {
-            "v": SAVE_VERSION,
-            "n": self.n, "dealer": self.dealer, "sp": self.streak_player, "st": self.streak,
-            "hands": [pack_digits(h) for h in self.hands],
-            "khan": [pack_kinds(k) for k in self.khan],
-            "laid": [[pack_kinds(phu) for phu in lp] for lp in self.laid],
-            "banned": [pack_digits(b) for b in self.banned],
-            "passed": [pack_digits(b) for b in self.door_passed],
-            "fb": [pack_counted(b) for b in self.forbid],
-            "took": [pack_counted(b) for b in self.took],
-            "thrown": [pack_counted(b) for b in self.thrown],
-            "bu": pack_digits(self.bo_u),
-            "dp": [pack_kinds(b) for b in self.pairs],
-            "stock": pack_kinds(self.stock[:self.left]), "pile": pack_kinds(self.pile),
-            "pile_door": pack_digits(self.pile_door),
-            "phase": self.phase, "actor": self.actor, "card": self.card, "door": self.door,
-            "src": self.src, "discarder": self.discarder, "stage": self.stage,
-            "uq": list(self.u_queue), "tc": self.take_card, "tp": pack_kinds(self.take_phu),
-            "first": self.first_move, "winner": self.winner, "next": self.next_dealer,
-            "score": self.score, "extra": self.extra,
-        }
-
-    @classmethod
-    def from_dict(cls, d, whole=True):
-        """Rebuild a game saved by to_dict() (version 3; version 2, which kept neither the
-        discard rules over the game nor bỏ ù, reads as a game where none applies yet; the lists
-        of version 1). Every field is checked (types, ranges, sizes, and for a `whole` game the
-        120 cards all accounted for and a move to make; a seat's view at a shared table holds
-        only its own cards): anything else raises ValueError, never allocates more than a game
-        holds. The checks are in tet.games.to_tom.restore, loaded only then (read_save forgets
-        it after)."""
-        from tet.games.to_tom.restore import game_from_dict
-
-        return game_from_dict(_SELF, cls, d, whole)
+    # ---- the log ----
 
     def log_dicts(self):
         """The action log as dicts {player, action, card, phu} with card codes."""
@@ -868,104 +720,11 @@ def _phu_codes(phu):
     return [CODES[k] for k in phu]
 
 
-class Hoi:
-    """A hội: games until a player reaches 50 points; the winner (or the kê of a draw) deals
-    next; consecutive wins by the same player score Thông, Tam khôi, ..."""
-
-    def __init__(self, players=5, dealer=0, target=HOI_TARGET):
-        self.n = players
-        self.target = target
-        self.scores = [0] * players
-        self.dealer = dealer
-        self.last_winner = -1
-        self.streak = 0
-        self.games = 0
-        self.history = []       # (winner or -1, points)
+class Hoi(ScoreSheet):
+    """A hội (state.ScoreSheet) that deals its games."""
 
     def new_game(self, rng, record=False):
         """Deal the next game of the hội."""
         game = ToTom(self.n, self.dealer, self.last_winner, self.streak, record)
         game.deal(rng)
         return game
-
-    def record(self, game):
-        """Add a finished game to the score sheet."""
-        self.games += 1
-        if game.winner >= 0:
-            points = game.score["points"]
-            self.scores[game.winner] += points
-            if game.winner == self.last_winner:
-                self.streak += 1
-            else:
-                self.last_winner, self.streak = game.winner, 1
-            self.history.append((game.winner, points))
-        else:
-            self.last_winner, self.streak = -1, 0
-            self.history.append((-1, 0))
-        self.dealer = game.next_dealer
-
-    def over(self):
-        """True once somebody has reached the target."""
-        return max(self.scores) >= self.target
-
-    def leader(self):
-        """The player with the most points (the lowest seat on a tie)."""
-        best = 0
-        for p in range(self.n):
-            if self.scores[p] > self.scores[best]:
-                best = p
-        return best
-
-    def to_dict(self):
-        """JSON-serialisable score sheet. Its history is the hội's own list of (winner, points)
-        pairs, which json writes as arrays: a save late in a long hội copies none of it (a list
-        per game, and one growing list of them, on a heap the games have cut up)."""
-        return {"n": self.n, "target": self.target, "scores": list(self.scores),
-                "dealer": self.dealer, "last": self.last_winner, "streak": self.streak,
-                "games": self.games, "history": self.history}
-
-    @classmethod
-    def from_dict(cls, d):
-        """Rebuild a hội saved by to_dict(); every field is checked (ValueError otherwise; the
-        checks are in tet.games.to_tom.restore)."""
-        from tet.games.to_tom.restore import hoi_from_dict
-
-        return hoi_from_dict(_SELF, cls, d)
-
-
-# ---- saves: compact fields and their checks ----
-
-SAVE_VERSION = 3     # 3: the discard rules over the game and bỏ ù (2 is read as none yet)
-# a laid phu: a run of a whole suit is 9 cards, a bí or lưng group with copies up to 12
-MAX_PHU = 12
-MAX_HAND = 25           # concealed cards of one player (24 with four players, +1 at the door)
-MAX_STOCK = 120
-MAX_POINTS = 100000
-MAX_GAMES = 100000
-# one character per kind (or seat) in a save: JSON-safe, no escapes
-ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-_LETTERS = ALPHABET.encode()
-
-
-def pack_kinds(kinds):
-    """Kinds (or seats) as a string, one ALPHABET character each (built as bytes: a str of
-    one character per card would make each a qstr, and a list of them a block per save)."""
-    out = bytearray(len(kinds))
-    for i in range(len(kinds)):
-        out[i] = _LETTERS[kinds[i]]
-    return out.decode()
-
-
-def pack_digits(counts):
-    """A count vector (values 0-9) as a string of digits."""
-    return pack_kinds(counts)
-
-
-def pack_counted(counts):
-    """A count vector as the kinds it counts, each as often as counted: short while few are
-    (what a player may no longer discard, has taken or discarded goes to every guest)."""
-    kinds = bytearray()
-    for k in range(len(counts)):
-        for _ in range(counts[k]):
-            kinds.append(k)
-    return pack_kinds(kinds)

@@ -7,7 +7,8 @@ import gc
 
 # what a table plays with, in the order they are imported (smallest first): reading a save
 # needs the first three; the computer players and the screen come once it is read
-READ_MODULES = ("tet.games.to_tom.cards", "tet.games.to_tom.hand", "tet.games.to_tom.engine")
+READ_MODULES = ("tet.games.to_tom.cards", "tet.games.to_tom.state", "tet.games.to_tom.hand",
+                "tet.games.to_tom.engine")
 PLAY_MODULES = READ_MODULES + ("tet.games.to_tom.ai", "tet.games.to_tom.table")
 # a shared table's host: the protocol's modules, then the screen's
 HOST_MODULES = ("tet.games.to_tom.shared", "tet.net.table", "tet.games.to_tom.table",

@@ -1,4 +1,4 @@
-"""Reading a Tổ Tôm save back (ToTom.from_dict, Hoi.from_dict): every field checked, in a
+"""Reading a Tổ Tôm save back (GameState.from_dict, ScoreSheet.from_dict): every field checked, in a
 module of its own since play never needs it (only a resume and a guest at a shared table do):
 from .mpy files its bytecode would otherwise hold the heap through every game."""
 
@@ -6,12 +6,13 @@ from tet.games.to_tom.cards import NKINDS
 
 MAX_PAIRS = 96      # declined pairs a seat may keep: many more than a game makes
 
-# What a save may hold: the engine (tet.games.to_tom.engine, which calls this module) passes
-# itself as `T`, so that this module does not import it back.
+# What a save may hold: tet.games.to_tom.state (which calls this module) passes itself as `T`,
+# so that this module does not import it back.
 
 
 def game_from_dict(T, cls, d, whole=True):
-    """ToTom.from_dict: `T` the engine module, `cls` the game class (ToTom)."""
+    """GameState.from_dict: `T` the state module, `cls` the game's class (engine.ToTom, or a
+    guest's seen.SeenGame, read with whole False)."""
     _learn(T)
     _need(type(d) is dict, "not a dict")
     n = _int(d, "n", 4, 5)
@@ -19,28 +20,28 @@ def game_from_dict(T, cls, d, whole=True):
     g = cls(n, _int(d, "dealer", 0, players), _int(d, "sp", -1, players),
             _int(d, "st", 0, 1000), record=False)
     g.hands = _per_player(d, "hands", n, _counts, 4, T.MAX_HAND)
-    g.khan = [list(k) for k in _per_player(d, "khan", n, _kinds, NKINDS, 8)]
+    g.khan = [list(k) for k in _per_player(d, "khan", n, kinds, NKINDS, 8)]
     laid = _field(d, "laid", list)
     _need(len(laid) == n, "laid")
     g.laid = []
     for lp in laid:
         _need(type(lp) is list and len(lp) <= 12, "laid")
-        g.laid.append([tuple(_kinds(phu, NKINDS, T.MAX_PHU)) for phu in lp])
+        g.laid.append([tuple(kinds(phu, NKINDS, T.MAX_PHU)) for phu in lp])
     g.banned = _per_player(d, "banned", n, _counts, 1, NKINDS)
     g.door_passed = _per_player(d, "passed", n, _counts, 1, NKINDS)
     if "fb" in d or "bu" in d:
         g.forbid = _per_player(d, "fb", n, counted, 1, NKINDS)
         g.took = _per_player(d, "took", n, counted, 1, NKINDS)
         g.thrown = _per_player(d, "thrown", n, counted, 4, T.MAX_STOCK)
-        g.bo_u = _kinds(d.get("bu"), 2, n)
+        g.bo_u = kinds(d.get("bu"), 2, n)
         _need(len(g.bo_u) == n, "bu")
     if "dp" in d:
-        g.pairs = _per_player(d, "dp", n, _kinds, NKINDS, 2 * MAX_PAIRS)
+        g.pairs = _per_player(d, "dp", n, kinds, NKINDS, 2 * MAX_PAIRS)
         _need(all(len(b) % 2 == 0 for b in g.pairs), "dp")
-    g.stock = _kinds(d.get("stock"), NKINDS, T.MAX_STOCK)
+    g.stock = kinds(d.get("stock"), NKINDS, T.MAX_STOCK)
     g.left = len(g.stock)
-    g.pile = _kinds(d.get("pile"), NKINDS, T.MAX_STOCK)
-    g.pile_door = _kinds(d.get("pile_door"), n, T.MAX_STOCK)
+    g.pile = kinds(d.get("pile"), NKINDS, T.MAX_STOCK)
+    g.pile_door = kinds(d.get("pile_door"), n, T.MAX_STOCK)
     _need(len(g.pile_door) == len(g.pile), "pile_door")
     g.phase = _int(d, "phase", T.P_DISCARD, T.P_OVER)
     g.actor = _int(d, "actor", -1, players)
@@ -48,10 +49,10 @@ def game_from_dict(T, cls, d, whole=True):
     g.door = _int(d, "door", -1, players)
     g.src = _int(d, "src", 0, T.SRC_PASSED)
     g.discarder = _int(d, "discarder", -1, players)
-    g.stage = _int(d, "stage", T._ST_U, T._ST_EAT)
-    g.u_queue = list(_kinds(d.get("uq"), n, n))
+    g.stage = _int(d, "stage", T.ST_U, T.ST_EAT)
+    g.u_queue = list(kinds(d.get("uq"), n, n))
     g.take_card = _int(d, "tc", -1, NKINDS - 1)
-    g.take_phu = tuple(_kinds(d.get("tp"), NKINDS, T.MAX_PHU))
+    g.take_phu = tuple(kinds(d.get("tp"), NKINDS, T.MAX_PHU))
     g.first_move = _field(d, "first", bool)
     g.winner = _int(d, "winner", -1, players)
     g.next_dealer = _int(d, "next", -1, players)
@@ -104,7 +105,8 @@ def _check_turn(T, g):
 
 
 def hoi_from_dict(T, cls, d):
-    """Hoi.from_dict: `T` the engine module, `cls` the hội class (Hoi)."""
+    """ScoreSheet.from_dict: `T` the state module, `cls` the hội's class (state.ScoreSheet, or
+    engine.Hoi)."""
     _need(type(d) is dict, "not a dict")
     n = _int(d, "n", 4, 5)
     h = cls(n, _int(d, "dealer", 0, n - 1), _int(d, "target", 1, 10000))
@@ -125,12 +127,12 @@ def hoi_from_dict(T, cls, d):
     return h
 
 
-# an ASCII code -> its value in the engine's ALPHABET, 255 for any other (filled by _learn)
+# an ASCII code -> its value in the save's ALPHABET, 255 for any other (filled by _learn)
 _VALUE = bytearray(b"\xff" * 256)
 
 
 def _learn(T):
-    letters = T._LETTERS
+    letters = T.LETTERS
     for i in range(len(letters)):
         _VALUE[letters[i]] = i
 
@@ -159,7 +161,7 @@ def _int(d, key, lo, hi):
     return v
 
 
-def _kinds(v, limit, size):
+def kinds(v, limit, size):
     """A bytearray of values below `limit` from a packed string (version 2) or a list of ints
     (version 1) of at most `size` items."""
     _need((type(v) is str or type(v) is list) and len(v) <= size, "cards")
@@ -181,7 +183,7 @@ def _kinds(v, limit, size):
 
 def _counts(v, top, total):
     """A 30-slot count vector of values 0..top summing to at most `total`."""
-    out = _kinds(v, top + 1, NKINDS)
+    out = kinds(v, top + 1, NKINDS)
     _need(len(out) == NKINDS and sum(out) <= total, "counts")
     return out
 
@@ -190,7 +192,7 @@ def counted(v, top, total):
     """A 30-slot count vector of values 0..top from the kinds it counts (pack_counted), at most
     `total` of them."""
     out = bytearray(NKINDS)
-    for k in _kinds(v, NKINDS, total):
+    for k in kinds(v, NKINDS, total):
         _need(out[k] < top, "counts")
         out[k] += 1
     return out

@@ -6,8 +6,9 @@ kinds of face-down khàn (their number is public), who has declined what, the st
 dealer's extra card, and who is being asked for an ù, a phỗng or a khàn (an offer nobody sees
 in a real game: the table just waits, "Chờ…"). Each seat's private part holds its own cards,
 what it has declined, the dealt hand (for the check at the end), and the real phase when the
-host waits for this seat's hidden answer. A guest rebuilds a ToTom from both (`view`), so its
-screen and its choices are the single-gadget table's, computed from its own cards only.
+host waits for this seat's hidden answer, and what the engine says of the seat's choices (its
+legal actions when it is to move, and the like): a guest reads both back (seen.view) and shows
+its seat's choices without loading the rules.
 
 Every game of the hội is dealt from a fresh committed secret (tet.net.deal): the public state
 carries its commitment and, once the game is over, the secret, so each gadget deals again and
@@ -21,61 +22,23 @@ import json
 
 from tet.games.to_tom import engine as T
 from tet.games.to_tom.cards import NKINDS
-from tet.net.deal import Deal, commitment, revealed, to_hex
-from tet.net.table import read_json
+from tet.games.to_tom.intents import HIDDEN, NEXT, choice_text, counts_of, decode
+from tet.games.to_tom.state import pack_counted, pack_digits, pack_kinds
+from tet.net.deal import Deal, commitment, to_hex
 
-NEXT = b"n"
-LETTERS = {"discard": b"d", "eat": b"e", "phong": b"p", "khan": b"k", "u": b"u", "pass": b"s",
-           "draw": b"x"}
-NAMES = dict([(v[0], k) for k, v in LETTERS.items()])
-HIDDEN = (T.P_U, T.P_KHAN, T.P_PHONG)      # the table waits for an answer only one seat knows of
 # "dp", a seat's declined pairs, names cards of its hand: the host alone applies them (to "fb")
 SECRET_FIELDS = ("hands", "khan", "banned", "stock", "uq", "stage", "extra", "bu", "dp")
 # public, but no screen needs them: left out to keep the state (and every gadget's copy) small;
 # what a seat may no longer discard ("fb") goes in its own part, the only one its screen needs
 UNSHOWN = ("passed", "took", "thrown", "fb")
-BLANK = "0" * NKINDS
 
 
-def seat_names(people, own):
-    """'Bạn' for this gadget's seat, N2.. for people at other gadgets, Máy 2.. for the host's
-    computer players (numbered by seat, as the lobby's Ghế 2..)."""
-    return ["Bạn" if p == own else ("N%d" if people[p] else "Máy %d") % (p + 1)
-            for p in range(len(people))]
+def view(public, private, seat):
+    """seen.view with a full game of the rules (engine.ToTom): for the desktop's computer
+    players and tools at a table, which decide from the seat's cards as a lone gadget does."""
+    from tet.games.to_tom import seen
 
-
-def encode(action):
-    """The intent bytes of an action of ToTom.legal()."""
-    name, arg = action
-    if name == "discard":
-        return LETTERS[name] + bytes((arg,))
-    if name == "eat":
-        return LETTERS[name] + bytes(arg)
-    return LETTERS[name]
-
-
-def decode(intent):
-    """The action of intent bytes; ValueError when they are none."""
-    if not intent or intent[0] not in NAMES:
-        raise ValueError("not a Tổ Tôm intent")
-    name = NAMES[intent[0]]
-    rest = intent[1:]
-    if name == "discard":
-        if len(rest) != 1:
-            raise ValueError("a discard of one card")
-        return name, rest[0]
-    if name == "eat":
-        return name, tuple(rest)
-    if rest:
-        raise ValueError("no argument")
-    return name, None
-
-
-def _counts_of(kinds):
-    counts = bytearray(NKINDS)
-    for k in kinds:
-        counts[k] += 1
-    return T.pack_digits(counts)
+    return seen.view(public, private, seat, T.ToTom)
 
 
 class Shared:
@@ -102,7 +65,7 @@ class Shared:
         self.secret = bytes(secret)
         self.commit = commitment(self.secret)
         hands, _stock = T.shuffled(Deal(self.secret), self.game.n, self.game.dealer)
-        self.dealt = [_counts_of(hand) for hand in hands]
+        self.dealt = [counts_of(hand) for hand in hands]
 
     def _deal(self, secret):
         self.game = self.hoi.new_game(Deal(secret), record=True)
@@ -134,15 +97,26 @@ class Shared:
 
     def private(self, seat):
         """Seat `seat`'s own cards, what it declined, its dealt hand, its hidden offer, what it may
-        no longer discard."""
+        no longer discard, and what the engine's rules say of its choices (seen.SeenGame): its
+        legal actions when it is to move, the discards the end game refuses, whether the card at
+        a door is a kind it declined."""
         game = self.game
         if not 0 <= seat < game.n:
             return None
-        d = {"hands": T.pack_digits(game.hands[seat]), "khan": T.pack_kinds(game.khan[seat]),
-             "banned": T.pack_digits(game.banned[seat]), "dealt": self.dealt[seat],
-             "fb": T.pack_counted(game.forbid[seat])}
+        d = {"hands": pack_digits(game.hands[seat]), "khan": pack_kinds(game.khan[seat]),
+             "banned": pack_digits(game.banned[seat]), "dealt": self.dealt[seat],
+             "fb": pack_counted(game.forbid[seat])}
         if game.phase in HIDDEN and game.actor == seat:
             d["phase"] = game.phase
+        if game.to_move() == seat:
+            d["legal"] = [choice_text(action) for action in game.legal(seat)]
+            hand = game.hands[seat]
+            refused = bytearray([x for x in range(NKINDS) if hand[x] and
+                                 game.end_refuses(seat, x)])
+            if refused:
+                d["er"] = pack_kinds(refused)
+        if game.declined_here(seat):
+            d["nb"] = 1
         return json.dumps(d).encode()
 
     def to_move(self):
@@ -190,64 +164,3 @@ class Shared:
         """What the host's save keeps besides the game and the hội."""
         return {"secret": to_hex(self.secret), "people": [1 if p else 0 for p in self.people],
                 "event": self.event}
-
-
-def view(public, private, seat):
-    """(game, hội, public dict, private dict) as the gadget at `seat` sees them: a ToTom
-    holding only that seat's cards (the others' hands empty, their khàn counted), with the real
-    phase when the table waits for this seat's hidden answer. ValueError when the state is not
-    one (a guest never trusts the air blindly)."""
-    d = read_json(public)
-    try:
-        mine = json.loads(private) if private else {}
-    except ValueError:
-        raise ValueError("not a table state")
-    if type(mine) is not dict:
-        raise ValueError("not a table state")
-    n = d.get("n")
-    if n not in T.HAND_SIZE:
-        raise ValueError("players")
-    khans = d.get("khans")
-    if type(khans) is not list or len(khans) != n or \
-            not all(type(c) is int and 0 <= c <= 8 for c in khans):
-        raise ValueError("khàn")
-    d["hands"], d["khan"], d["banned"], d["passed"] = [BLANK] * n, [""] * n, [BLANK] * n, \
-        [BLANK] * n
-    if 0 <= seat < n and mine:
-        d["hands"][seat] = mine.get("hands")
-        d["khan"][seat] = mine.get("khan")
-        d["banned"][seat] = mine.get("banned")
-        if mine.get("phase") in HIDDEN:
-            d["phase"], d["actor"] = mine["phase"], seat
-    d["stock"], d["uq"], d["stage"], d["extra"] = "", [], 0, -1
-    # without "fb", "took", "thrown" and "bu" the game keeps the zeros it was made with: a guest
-    # rebuilds a game at every state, and only its own seat's forbidden discards matter to it
-    game = T.ToTom.from_dict(d, whole=False)
-    if 0 <= seat < n and mine:
-        from tet.games.to_tom.restore import counted
-
-        game.forbid[seat][:] = counted(mine.get("fb"), 1, NKINDS)
-    left = d.get("left")
-    if type(left) is not int or not 0 <= left <= T.MAX_STOCK:
-        raise ValueError("stock")
-    game.left = left
-    for q in range(n):
-        if q != seat:
-            game.khan[q] = [0] * khans[q]
-    return game, T.Hoi.from_dict(d.get("hoi")), d, mine
-
-
-def deal_honest(commit, secret_hex, players, dealer, seat, dealt, turned):
-    """True when the revealed secret is the committed one and its deal gave seat `seat` the
-    `dealt` hand (digits) and put every card of `turned` ({stock index: kind}, the cards this
-    gadget saw turned up) where it was seen."""
-    secret = revealed(commit, secret_hex)
-    if secret is None:
-        return False
-    hands, stock = T.shuffled(Deal(secret), players, dealer)
-    if 0 <= seat < players and _counts_of(hands[seat]) != dealt:
-        return False
-    for index in turned:
-        if not 0 <= index < len(stock) or stock[index] != turned[index]:
-            return False
-    return True

@@ -14,10 +14,10 @@ from tet.core import input as inp
 from tet.core import sound
 from tet.core.app import forget_module
 from tet.core.text import clip
-from tet.games.to_tom import engine as T
+from tet.games.to_tom import state as T
 from tet.games.to_tom.cards import CODES, IS_RED, IS_YEU, NAMES
 from tet.games.to_tom.parts import SAVE, UI, table_save
-from tet.ui.game_screen import GameScreen
+from tet.ui.game_screen import GameScreen, think
 from tet.ui.widgets import Message
 
 AI = "tet.games.to_tom.ai"
@@ -346,7 +346,7 @@ class Table(GameScreen):
         bot = self.bots[p]
         if bot is None:
             bot = self.bots[p] = new_player(self.rng)
-        action = bot.choose(self.game, p, self.think_stop())
+        action = think(bot.choose, self.game, p, self.think_stop())
         bot = None
         self.due = None
         if action[0] == "u":
@@ -428,13 +428,9 @@ class Table(GameScreen):
         """A word about the card at the door when the player declined its kind before: it can
         no longer be eaten or phỗng (the ban of a declined take)."""
         game = self.game
-        card = game.card
-        if card < 0 or not game.banned[self.me][card] or game.to_move() == self.me:
+        if game.to_move() == self.me or not game.declined_here(self.me):
             return ""
-        hand = game.hands[self.me]
-        if hand[card] >= 2 or (game.door == self.me and T.phu_completed(hand, card)):
-            return "Bạn đã bỏ %s: không ăn/phỗng được" % CODES[card]
-        return ""
+        return "Bạn đã bỏ %s: không ăn/phỗng được" % CODES[game.card]
 
     def thinking_text(self):
         """'Máy N đang nghĩ…' while a computer player is to move."""

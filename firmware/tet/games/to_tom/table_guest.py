@@ -9,9 +9,9 @@ secret the host reveals and checks it against the commitment: "Bài chia đúng"
 import gc
 
 from tet.core.rng import Rng
-from tet.games.to_tom import engine as T
-from tet.games.to_tom import shared
-from tet.games.to_tom.shared import seat_names
+from tet.games.to_tom import seen
+from tet.games.to_tom import state as T
+from tet.games.to_tom.intents import encode, seat_names
 from tet.games.to_tom.table import Table, event_text
 from tet.net.table import WATCH
 from tet.ui.together import LOST, SENT, ask_leave_table, close_table
@@ -37,7 +37,7 @@ class GuestTable(Table):
         self.dealt = ""
         self.turned = {}        # stock index -> the card seen turned up there (this game)
         self.announced = ""     # the commitment of the game whose result was shown
-        game, hoi, public, mine = shared.view(guest.state, guest.private, self.me)
+        game, hoi, public, mine = seen.view(guest.state, guest.private, self.me)
         Table.__init__(self, app, hoi, game, Rng(1))
         self._take(game, hoi, public, mine)
         app.serve(guest.poll)
@@ -56,13 +56,13 @@ class GuestTable(Table):
 
     def _play(self, p, action):
         # the pick goes to the host; the table changes when the host's answer comes
-        self.guest.intend(shared.encode(action), self.app.hw.clock())
+        self.guest.intend(encode(action), self.app.hw.clock())
         self.options = []
         self.discard_mode = False
         self.event = SENT
 
     def _take(self, game, hoi, public, mine):
-        """Show a state of the table (checked by shared.view) and note what the deal check
+        """Show a state of the table (checked by seen.view) and note what the deal check
         needs: this seat's dealt hand and every card turned up from the stock."""
         self.game, self.hoi = game, hoi
         self.names = seat_names(public["people"], -1 if self.watching else self.me)
@@ -82,7 +82,7 @@ class GuestTable(Table):
 
     def _finish_seen(self, public):
         game = self.game
-        honest = shared.deal_honest(self.commit, public.get("secret"), game.n, game.dealer,
+        honest = seen.deal_honest(self.commit, public.get("secret"), game.n, game.dealer,
                                     -1 if self.watching else self.me, self.dealt, self.turned)
         title, body = self.announce(DEAL_OK if honest else DEAL_BAD)
         close = (lambda: close_table(self.app, self)) if self.hoi.over() else None
@@ -108,20 +108,20 @@ class GuestTable(Table):
         return Table.tick(self, now)
 
     def _view(self):
-        """shared.view of the guest's newest state. With no hole for it beside the game shown,
+        """seen.view of the guest's newest state. With no hole for it beside the game shown,
         that game and its hội are let go first and the state is read again into their room:
         the new state replaces them anyway, and the next frame draws it. A state that then
         proves malformed leaves no game to show: the table closes as out of heap."""
         guest = self.guest
         try:
-            return shared.view(guest.state, guest.private, self.me)
+            return seen.view(guest.state, guest.private, self.me)
         except MemoryError:
             pass
         # out of the except block, so the traceback no longer holds the failed rebuild
         del self.game, self.hoi
         gc.collect()
         try:
-            return shared.view(guest.state, guest.private, self.me)
+            return seen.view(guest.state, guest.private, self.me)
         except ValueError:
             raise MemoryError("no game to show")
 

@@ -14,7 +14,7 @@ from binascii import unhexlify
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
 from tet.games.to_tom import shared
-from tet.games.to_tom.shared import seat_names
+from tet.games.to_tom.intents import NEXT, encode, seat_names
 from tet.games.to_tom.table import Table, event_text
 from tet.net.deal import new_secret
 from tet.net.table import COMPUTER, ME
@@ -58,7 +58,7 @@ class HostTable(Table):
 
     def _play(self, p, action):
         # our own or a computer player's action: through the table, which calls _shown
-        self.host.play(p, shared.encode(action), self.app.hw.clock())
+        self.host.play(p, encode(action), self.app.hw.clock())
 
     def _last_event(self):
         event = self.host.adapter.event       # what the others saw, never a declined offer
@@ -85,7 +85,7 @@ class HostTable(Table):
         self.app.push(Message(self.app, title, body, on_close=self._next_game))
 
     def _next_game(self):
-        if not self.host.play_when_delivered(0, shared.NEXT, self.app.hw.clock()):
+        if not self.host.play_when_delivered(0, NEXT, self.app.hw.clock()):
             self.event = RESULT_WAIT
             self._refresh()
 

@@ -2,11 +2,12 @@
 hội, and the shared table's screens (table_host.py, table_guest.py), loaded only once the game
 starts so that the lobby needs little heap."""
 
-from tet.games.to_tom.parts import READ_MODULES, SAVE, UI, table_save
+from tet.games.to_tom.parts import SAVE, UI, table_save
 
-# a guest's table (tet.ui.together.join_table), in the order it loads
-GUEST = READ_MODULES + ("tet.games.to_tom.shared", "tet.net.table", "tet.games.to_tom.table",
-                        "tet.games.to_tom.table_guest")
+# a guest's table (tet.ui.together.join_table), in the order it loads: no rules (seen.py)
+GUEST = ("tet.games.to_tom.cards", "tet.games.to_tom.state", "tet.games.to_tom.intents",
+         "tet.games.to_tom.restore", "tet.games.to_tom.seen", "tet.net.table",
+         "tet.games.to_tom.table", "tet.games.to_tom.table_guest")
 
 
 def new_adapter(app, chosen):

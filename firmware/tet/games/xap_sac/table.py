@@ -16,7 +16,7 @@ from tet.core import sound
 from tet.core import gfx as G
 from tet.games.xap_sac import engine as X
 from tet.games.xap_sac import draw as D
-from tet.ui.game_screen import GameScreen
+from tet.ui.game_screen import GameScreen, think
 from tet.ui.widgets import Message
 from tet.games.xap_sac.modes import HUMAN, SAVE
 
@@ -324,7 +324,7 @@ class Table(GameScreen):
                 self.think_frame = frame
                 return True
             return False
-        play = self._bot().choose(game, self.think_stop())
+        play = think(self._bot().choose, game, self.think_stop())
         if self.app.input.waiting(inp.BACK):
             # BACK came during the search: let it through (the move is made after)
             self.hurry = True

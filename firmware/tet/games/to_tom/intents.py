@@ -1,0 +1,63 @@
+"""Tổ Tôm at a shared table: the intents a seat sends (one letter, then the action's argument:
+`encode`), the texts of the choices the host tells a seat it has (`choice_text`), and the
+phases only one seat knows of, and the seats' names at a table. Loaded by a shared table's host
+and guests only."""
+
+from tet.games.to_tom.cards import NKINDS
+from tet.games.to_tom.state import P_KHAN, P_PHONG, P_U, pack_digits, pack_kinds
+
+# from the host's seat: deal the next game of the hội
+NEXT = b"n"
+INTENT = {"discard": b"d", "eat": b"e", "phong": b"p", "khan": b"k", "u": b"u", "pass": b"s",
+          "draw": b"x"}
+INTENT_NAMES = dict([(v[0], k) for k, v in INTENT.items()])
+HIDDEN = (P_U, P_KHAN, P_PHONG)      # the table waits for an answer only one seat knows of
+
+
+def encode(action):
+    """The intent bytes of an action of ToTom.legal()."""
+    name, arg = action
+    if name == "discard":
+        return INTENT[name] + bytes((arg,))
+    if name == "eat":
+        return INTENT[name] + bytes(arg)
+    return INTENT[name]
+
+
+def decode(intent):
+    """The action of intent bytes; ValueError when they are none."""
+    if not intent or intent[0] not in INTENT_NAMES:
+        raise ValueError("not a Tổ Tôm intent")
+    name = INTENT_NAMES[intent[0]]
+    rest = intent[1:]
+    if name == "discard":
+        if len(rest) != 1:
+            raise ValueError("a discard of one card")
+        return name, rest[0]
+    if name == "eat":
+        return name, tuple(rest)
+    if rest:
+        raise ValueError("no argument")
+    return name, None
+
+
+def choice_text(action):
+    """An action as text for a seat's private part: its intent's letter, then its cards in the
+    save's alphabet (JSON carries no bytes)."""
+    intent = encode(action)
+    return chr(intent[0]) + pack_kinds(intent[1:])
+
+
+def counts_of(kinds):
+    """The digits of the count vector of `kinds` (a dealt hand, for the check at the end)."""
+    counts = bytearray(NKINDS)
+    for k in kinds:
+        counts[k] += 1
+    return pack_digits(counts)
+
+
+def seat_names(people, own):
+    """'Bạn' for this gadget's seat, N2.. for people at other gadgets, Máy 2.. for the host's
+    computer players (numbered by seat, as the lobby's Ghế 2..)."""
+    return ["Bạn" if p == own else ("N%d" if people[p] else "Máy %d") % (p + 1)
+            for p in range(len(people))]
