@@ -52,27 +52,26 @@ def _command(install, heap, *args):
     return command("run", "udp_gadget", ["--install", install] + [str(a) for a in args], heap)
 
 
-def play_table(install, game_id, gadgets, games, loss, firmware_kb=160, host_kb=None):
+def play_table(install, game_id, gadgets, games, loss, firmware_kb=160, host_board=None):
     """Run `gadgets` gadgets at a table of `game_id` (its id in the registry) for `games` games,
     the firmware from `install` (a ROMFS image or an installed directory) with `firmware_kb` KB
-    of heap each (the host `host_kb`, when given); {gadget number: (exit status, {first word:
-    the rest} of each line it printed, its whole output)}. Gadget 1 is the host. A gadget whose
-    board restarts MicroPython boots again in a new process (its storage and radio address
-    kept): its output is every boot's, and its `low` the least of them."""
-    heaps = {kb: heap_without_harness(kb, install, "udp_gadget")
-             for kb in (firmware_kb, host_kb or firmware_kb)}
+    of heap each, each gadget on board_of(n) (the host on `host_board` when given); {gadget
+    number: (exit status, {first word: the rest} of each line it printed, its whole output)}.
+    Gadget 1 is the host. A gadget whose board restarts MicroPython boots again in a new
+    process (its storage and radio address kept): its output is every boot's, and its `low` the
+    least of them."""
+    heap = heap_without_harness(firmware_kb, install, "udp_gadget")
     base = free_ports(gadgets)
     logs = {}
     with tempfile.TemporaryDirectory() as saves:
 
         def start(n, boot):
             role = "host" if n == 1 else "guest"
-            heap = heaps[host_kb or firmware_kb] if n == 1 else heaps[firmware_kb]
             argv, cwd = _command(install, heap, role, game_id, n, gadgets, base, SECONDS, games,
                                  loss)
             storage = storage_link(cwd, os.path.join(saves, "g%d" % n))
             env = dict(os.environ, TET_FAKE_STORAGE=storage, TET_BOOT=str(boot),
-                       TET_BOARD=board_of(n))
+                       TET_BOARD=host_board if n == 1 and host_board else board_of(n))
             # to a file, not a pipe: _wait reads nothing until every process ends
             if n not in logs:
                 logs[n] = open(os.path.join(saves, "out%d" % n), "w+", encoding="utf-8")

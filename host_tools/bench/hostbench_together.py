@@ -11,7 +11,8 @@ closed the game with its out-of-memory message.
 Then every seat a person on a gadget of their own (host_tools/udp_table.py: one micropython
 process per gadget, each with the same heap, over local UDP): five at Tổ Tôm for two games, four
 at Xấp Sắc for a whole game; the host's least free heap at the table (sampled every second).
-Last, each game's table of stock boards: every gadget from `.mpy` files with 160K (issue 35).
+Last, each game's table of stock boards: every gadget from `.mpy` files with 160K (issue 35),
+the host a TTGO, and Tổ Tôm's hosted by a DevKit too.
 """
 
 TITLE = "Playing together: heap of a host (160K for the firmware, ROMFS, TTGO)"
@@ -83,13 +84,18 @@ def main(args):
         install_firmware(files)
         for game_id, gadgets in (("oaq", 4), ("xh", 6), ("totom", 5), ("xs", 4)):
             stock_table(files, game_id, gadgets)
+        # Tổ Tôm hosted by a DevKit (a 1 KB framebuffer; its guests load no rules)
+        stock_table(files, "totom", 5, "devkit_ssd1306")
 
 
-def stock_table(files, game_id, gadgets):
-    """A table of stock boards (`.mpy` files, 160K each, a fifth of the frames lost): the
-    host's least free heap and the guests' least, or which gadget ran out of heap."""
-    outs = play_table(files, game_id, gadgets, 1, 0.2)
+def stock_table(files, game_id, gadgets, host_board=None):
+    """A table of stock boards (`.mpy` files, 160K each, a fifth of the frames lost; the host a
+    TTGO unless `host_board` says): the host's least free heap and the guests' least, or which
+    gadget ran out of heap."""
+    outs = play_table(files, game_id, gadgets, 1, 0.2, host_board=host_board)
     name = "%s from .mpy files, %d gadgets" % (TITLES[game_id], gadgets)
+    if host_board:
+        name += ", hosted by a DevKit" if host_board == "devkit_ssd1306" else " on " + host_board
     # a gadget that failed exits 1 (the others are stopped then); one back at the launcher
     # after a boot ran out of heap opening what the boot asked for
     failed = [n for n, o in sorted(outs.items()) if o[0] == 1]
