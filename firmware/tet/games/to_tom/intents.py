@@ -1,7 +1,6 @@
 """Tổ Tôm at a shared table: the intents a seat sends (one letter, then the action's argument:
-`encode`), the texts of the choices the host tells a seat it has (`choice_text`), and the
-phases only one seat knows of, and the seats' names at a table. Loaded by a shared table's host
-and guests only."""
+`encode`), the texts of the choices the host tells a seat it has (`choice_text`), the phases
+only one seat knows of, and the seats' names. Loaded by a shared table's host and guests only."""
 
 from tet.games.to_tom.cards import NKINDS
 from tet.games.to_tom.state import P_KHAN, P_PHONG, P_U, pack_digits, pack_kinds

@@ -21,6 +21,7 @@ from tet.net.table import read_json
 
 BLANK = "0" * NKINDS
 
+
 class SeenGame(GameState):
     """A game as the gadget at seat `seat` sees it (see the module doc): `choices` are its
     seat's legal actions when it is to move, `refused` flags the kinds whose discard the end
@@ -53,11 +54,11 @@ class SeenGame(GameState):
         return p == self.seat and self.declined
 
 
-def _choices(texts, seat_count):
+def _choices(texts, players):
     """The actions of a private part's "legal" texts; ValueError for anything else."""
     from tet.games.to_tom.restore import kinds
 
-    if type(texts) is not list or len(texts) > 2 * HAND_SIZE[seat_count]:
+    if type(texts) is not list or len(texts) > 2 * HAND_SIZE[players]:
         raise ValueError("not a table state")
     out = []
     for text in texts:
@@ -70,9 +71,8 @@ def _choices(texts, seat_count):
 def view(public, private, seat, cls=None):
     """(game, hội, public dict, private dict) as the gadget at `seat` sees them: a game of class
     `cls` (SeenGame by default, or the engine's ToTom for a desktop player that decides by the
-    rules)
-    holding only that seat's cards (the others' hands empty, their khàn counted), with the real
-    phase when the table waits for this seat's hidden answer. ValueError when the state is not
+    rules) holding only that seat's cards (the others' hands empty, their khàn counted), with
+    the real phase when the table waits for this seat's hidden answer. ValueError when the state is not
     one (a guest never trusts the air blindly)."""
     from tet.games.to_tom.restore import counted
 
