@@ -12,9 +12,8 @@ from tet.core.text import clip, wrap
 from tet.games.xam_huong import rules as R
 from tet.games.xam_huong.engine import XamHuong
 from tet.games.xam_huong import views as V
-from tet.games.xam_huong.options import SAVE
+from tet.games.xam_huong.options import OPTIONS, SAVE
 from tet.games.xam_huong.views import FRAME_MS, ROLL_MS, TUNES
-from tet.games.xam_huong.options import OPTIONS
 from tet.ui.house_rules import following, value_label, values
 from tet.ui.game_screen import GameScreen
 from tet.ui.session import offer_resume, rules_entry
@@ -241,7 +240,7 @@ class Play(GameScreen):
         if ev == inp.SHAKE or ev == inp.OK:
             if self.scorer and ev == inp.OK:
                 self.app.push(DiceEntry(self.app, V.player_name(self.names, self.game.turn),
-                                          self._entered))
+                                        self._entered))
             else:
                 self._start_roll(self._random_dice())
         elif inp.forward(ev) or inp.backward(ev):
@@ -371,9 +370,9 @@ class Play(GameScreen):
 
 
 class DiceEntry(Screen):
-    """Scorer mode (this gadget's game only): enter the six faces of real dice. NEXT/PREV change the face under the cursor
-    (the hint line names the board's buttons),
-    OK moves to the next die (the sixth OK submits), BACK steps back (or cancels at the first)."""
+    """Scorer mode (this gadget's game only): enter the six faces of real dice. NEXT/PREV change
+    the face under the cursor (the hint line names the board's buttons), OK moves to the next
+    die (the sixth OK submits), BACK steps back (or cancels at the first)."""
 
     title = "Nhập xúc xắc"
 
