@@ -52,23 +52,26 @@ def _command(install, heap, *args):
     return command("run", "udp_gadget", ["--install", install] + [str(a) for a in args], heap)
 
 
-def play_table(install, game_id, gadgets, games, loss, firmware_kb=160, host_board=None):
+def play_table(install, game_id, gadgets, games, loss, firmware_kb=160, host_board=None,
+               guest_kb=None):
     """Run `gadgets` gadgets at a table of `game_id` (its id in the registry) for `games` games,
     the firmware from `install` (a ROMFS image or an installed directory) with `firmware_kb` KB
-    of heap each, each gadget on board_of(n) (the host on `host_board` when given); {gadget
+    of heap each (the guests `guest_kb` when given: one role's least heap is found with the
+    other's at ease), each gadget on board_of(n) (the host on `host_board` when given); {gadget
     number: (exit status, {first word: the rest} of each line it printed, its whole output)}.
     Gadget 1 is the host. A gadget whose board restarts MicroPython boots again in a new
     process (its storage and radio address kept): its output is every boot's, and its `low` the
     least of them."""
-    heap = heap_without_harness(firmware_kb, install, "udp_gadget")
+    heap = int(heap_without_harness(firmware_kb, install, "udp_gadget"))
+    heaps = {"host": str(heap), "guest": str(heap + ((guest_kb or firmware_kb) - firmware_kb) * 1024)}
     base = free_ports(gadgets)
     logs = {}
     with tempfile.TemporaryDirectory() as saves:
 
         def start(n, boot):
             role = "host" if n == 1 else "guest"
-            argv, cwd = _command(install, heap, role, game_id, n, gadgets, base, SECONDS, games,
-                                 loss)
+            argv, cwd = _command(install, heaps[role], role, game_id, n, gadgets, base, SECONDS,
+                                 games, loss)
             storage = storage_link(cwd, os.path.join(saves, "g%d" % n))
             env = dict(os.environ, TET_FAKE_STORAGE=storage, TET_BOOT=str(boot),
                        TET_BOARD=host_board if n == 1 and host_board else board_of(n))

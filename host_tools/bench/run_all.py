@@ -181,8 +181,9 @@ def calibration_section():
     return out
 
 
-# Tables too long for `make bench` (many seeded games on CPython), made by hand when a computer
-# player changes: (file next to this one, title, the command that remakes it)
+# Tables too long for `make bench` (many seeded games on CPython, or many tables of gadgets),
+# made by hand when a computer player or a table's heap changes: (file next to this one, title,
+# the command that remakes it)
 BY_HAND = (
     ("oaq_match_results.md", "Ô Ăn Quan: matches between the levels (made for the first landing)",
      ".venv/bin/python host_tools/bench/oaq_match_results.py"),
@@ -190,6 +191,8 @@ BY_HAND = (
      ".venv/bin/python host_tools/bench/xs_bot_results.py --players 4,3"),
     ("to_tom_bot_results.md", "Tổ Tôm: the computer players' waiting, head to head",
      ".venv/bin/python host_tools/bench/to_tom_bot_results.py --games 1000"),
+    ("together_least_heap.md", "Playing together: the least heap of each role, both installs",
+     ".venv/bin/python host_tools/bench/together_least_heap.py"),
 )
 
 
