@@ -11,6 +11,7 @@
 
 import argparse
 import ast
+import importlib.util
 import json
 import os
 import shutil
@@ -44,9 +45,62 @@ def _firmware_files(suffixes):
     return found
 
 
+def _module_name(rel):
+    name = rel[:-3].replace("/", ".")
+    return name[:-len(".__init__")] if name.endswith(".__init__") else name
+
+
+def _registry():
+    """firmware/tet/registry.py, read as the module it is (it imports nothing)."""
+    spec = importlib.util.spec_from_file_location("registry",
+                                                  os.path.join(FIRMWARE, "tet", "registry.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _device_edges(path, names):
+    """The modules of `names` the file at `path` may load: its imports (with the packages above
+    them), and every string that names one (the parts a game opens by name, App.open_part)."""
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module)
+            found.update(node.module + "." + alias.name for alias in node.names)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found.add(node.value)
+    edges = set()
+    for name in found:
+        parts = name.split(".")
+        edges.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+    return edges & names
+
+
 def firmware_modules():
-    """Paths under firmware/ (relative, '/'-separated) of every module to compile."""
-    return [rel for rel in _firmware_files((".py",)) if rel != "main.py"]
+    """Paths under firmware/ (relative, '/'-separated, sorted) of the modules a gadget loads, the
+    ones to compile and ship: what main.py and each game of the registry (its `ui` entry point
+    and its `options`, which the launcher and Cài đặt import by the package's name) import,
+    and so on. The rest of firmware/ (code written for the device that nothing loads yet) and
+    host_tools/ stay on the desktop."""
+    registry = _registry()
+    paths = {_module_name(rel): rel for rel in _firmware_files((".py",)) if rel != "main.py"}
+    names = set(paths)
+    todo = set(_device_edges(os.path.join(FIRMWARE, "main.py"), names)) | {"tet.registry"}
+    for entry in registry.GAMES:
+        # its entry point and house rules, and their packages (a game listed before its package
+        # is written shows "Sắp có" at the launcher)
+        package = "tet.games." + entry[registry.PACKAGE]
+        todo |= {"tet.games", package, package + ".ui", package + ".options"} & names
+    seen = set()
+    while todo:
+        name = todo.pop()
+        seen.add(name)
+        todo |= _device_edges(os.path.join(FIRMWARE, paths[name]), names) - seen
+    return sorted(paths[name] for name in seen)
 
 
 def firmware_resources():

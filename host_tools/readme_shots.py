@@ -11,37 +11,48 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+
+from tet.registry import GAMES, ID  # noqa: E402
+
 OUT = os.path.join(ROOT, "docs", "img")
 BOARDS = {"ttgo_tdisplay": "ttgo", "devkit_ssd1306": "oled"}
 
-# picture name -> script: from boot, NEXT moves down the menu and SELECT picks
+# picture name -> (the registry id of the game opened first, or None for the launcher; the script
+# from its first screen): SELECT picks, NEXT moves down a menu
 SCRIPTS = {
-    "menu": "wait 800\nshot menu\n",
-    "oaq": "wait 300\npress SELECT\nwait 300\npress SELECT\nwait 500\npress SELECT\n"
-           "press SELECT\nwait 1500\nshot oaq\n",
-    "xh": "wait 300\npress NEXT\npress SELECT\nwait 300\npress SELECT\nwait 300\n"
-          "press SELECT\nwait 3000\nshot xh\n",
-    "totom": "wait 300\npress NEXT\npress NEXT\npress SELECT\nwait 300\npress SELECT\n"
-             "wait 1500\nshot totom\n",
-    "xs": "wait 300\npress NEXT\npress NEXT\npress NEXT\npress SELECT\nwait 300\n"
-          "press SELECT\nwait 1500\nshot xs\n",
+    "menu": (None, "wait 800\nshot menu\n"),
+    "oaq": ("oaq", "wait 300\npress SELECT\nwait 500\npress SELECT\npress SELECT\nwait 1500\n"
+                   "shot oaq\n"),
+    "xh": ("xh", "wait 300\npress SELECT\nwait 300\npress SELECT\nwait 3000\nshot xh\n"),
+    "totom": ("totom", "wait 300\npress SELECT\nwait 1500\nshot totom\n"),
+    "xs": ("xs", "wait 300\npress SELECT\nwait 1500\nshot xs\n"),
     # Ô Ăn Quan's "Chơi chung": the table code a family reads out
-    "together": "wait 300\npress SELECT\nwait 300\npress NEXT\npress NEXT\npress NEXT\n"
-                "press NEXT\npress SELECT\nwait 800\nshot together\n",
+    "together": ("oaq", "wait 300\npress NEXT\npress NEXT\npress NEXT\npress NEXT\n"
+                        "press SELECT\nwait 800\nshot together\n"),
 }
+
+
+def script(game_id, rest):
+    """The whole script of a picture: from boot, down the launcher to registry game `game_id`
+    (its place in the menu is its place in the registry) and into it, then `rest`."""
+    if game_id is None:
+        return rest
+    index = [entry[ID] for entry in GAMES].index(game_id)
+    return "wait 300\n" + "press NEXT\n" * index + "press SELECT\n" + rest
 
 
 def main(names=None):
     """Remake every picture, or those of the scripts in `names`."""
     os.makedirs(OUT, exist_ok=True)
     for board, suffix in BOARDS.items():
-        for name, script in SCRIPTS.items():
+        for name, (game_id, rest) in SCRIPTS.items():
             if names and name not in names:
                 continue
             with tempfile.TemporaryDirectory() as tmp:
                 path = os.path.join(tmp, name + ".txt")
                 with open(path, "w", encoding="utf-8") as f:
-                    f.write(script)
+                    f.write(script(game_id, rest))
                 subprocess.run([sys.executable, "-m", "sim", "--board", board, "--headless",
                                 "--script", path, "--screenshot", tmp,
                                 "--storage", os.path.join(tmp, "saves"), "--scale", "2",

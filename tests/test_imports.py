@@ -1,6 +1,7 @@
 """The direction of dependencies, read from the source with `ast` (every import, nested ones too):
-no cycles between modules, tet.core imports nothing above it, engines import no screens, no game
-imports another game, and nothing under firmware/ imports `machine`."""
+no cycles between modules, tet.core imports nothing above it, the shell (tet.ui, which reads the
+list of games, tet.registry) imports no game, engines import no screens, no game imports another
+game, and nothing under firmware/ imports `machine`."""
 
 import ast
 import os
@@ -13,7 +14,7 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS = os.path.join(ROOT, "boards")
 # game modules that must stay pure: no screens, no drawing, no input
 ENGINE_ROLES = ("engine", "ai", "rules", "hand", "cards", "load", "options", "xh_table", "state",
-                "scoring", "restore", "card_names", "laid", "laid_score", "wait_scan")
+                "scoring", "restore", "laid", "laid_score", "wait_scan")
 SHELL_AND_SCREENS = ("tet.ui", "tet.core.app", "tet.core.gfx", "tet.core.input", "tet.core.sound")
 
 
@@ -107,6 +108,13 @@ def test_core_imports_nothing_above_it():
         if _under(name, "tet.core"):
             above = [d for d in deps if not (_under(d, "tet.core") or _under(d, "tet.data"))]
             assert above == [], name
+
+
+def test_the_shell_imports_no_game():
+    # the launcher and Cài đặt reach a game by the registry's package name, at run time
+    for name, deps in GRAPH.items():
+        if _under(name, "tet.ui"):
+            assert [d for d in deps if _under(d, "tet.games")] == [], name
 
 
 @pytest.mark.parametrize("role", ENGINE_ROLES)

@@ -11,7 +11,7 @@ from PIL import Image
 from mp_lane import ROOT
 
 from sim import clock
-from tet.games.registry import GAMES, TITLE
+from tet.registry import GAMES, TITLE
 from sim.runner import Session
 from sim.script import ScriptError, parse
 

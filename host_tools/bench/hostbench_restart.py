@@ -21,7 +21,7 @@ from mp_lane import heap_without_harness  # noqa: E402
 from romfs import both_installs  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "firmware"))
-from tet.games.registry import GAMES, PACKAGE, TITLE as GAME_TITLE  # noqa: E402
+from tet.registry import GAMES, PACKAGE, TITLE as GAME_TITLE  # noqa: E402
 
 BOARD = "ttgo_tdisplay"
 

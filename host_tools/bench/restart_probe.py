@@ -1,7 +1,7 @@
 """A board's boot into a game a restart asked for, counted (run under micropython by
 hostbench_restart.py through icount.module_regions).
 
-Args: BOARD PACKAGE (a game of tet.games.registry). The firmware comes from the prelude's
+Args: BOARD PACKAGE (a game of tet.registry). The firmware comes from the prelude's
 `--install`. The note the launcher leaves before it restarts (tet.ui.launcher.NEXT_BOOT) is
 written first; the counted region is the boot itself: the launcher, then the loop's first pass,
 which opens the game and draws its first screen. Prints `title <the screen shown>`.

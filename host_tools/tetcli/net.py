@@ -1,8 +1,7 @@
 """`tet net`: play a shared game between simulated gadgets over a seeded, lossy radio channel."""
 
 from tetcli.common import CliError, emit_json, parse_int, quote
-from tetcli.net_play import DRIVERS, GAMES, SharedRun
-from tet.games.to_tom.state import HOI_TARGET
+from tetcli.net_play import GAMES, SharedRun, driver
 
 # Above this a channel carries too little for a game to finish in its time.
 MAX_PROBABILITY = 0.5
@@ -22,9 +21,20 @@ def register(parser):
                    % MAX_PROBABILITY)
     p.add_argument("--dup", default="0", help="probability a frame arrives twice")
     p.add_argument("--reorder", default="0", help="probability a frame is held back")
-    p.add_argument("--target", help="Tổ Tôm: the hội's points (default %d)" % HOI_TARGET)
+    for name, games, (what, _least, most) in _game_options():
+        p.add_argument("--" + name, help="%s: %s (default %d)" % ("|".join(games), what, most))
     p.add_argument("--json", action="store_true", help="print a JSON object")
     p.set_defaults(run=run_play)
+
+
+def _game_options():
+    """(name, the games that take it, (help, least, most)) of every driver's OPTIONS."""
+    found = {}
+    for game_id in GAMES:
+        cls = driver(game_id)
+        for name, spec in (cls.OPTIONS if cls else {}).items():
+            found.setdefault(name, ([], spec))[0].append(game_id)
+    return [(name, games, spec) for name, (games, spec) in sorted(found.items())]
 
 
 def _probability(text, what):
@@ -42,15 +52,20 @@ def run_play(args):
     when not, 2 on bad options."""
     if args.game not in GAMES:
         raise CliError("--game must be one of %s, got %s" % ("|".join(GAMES), quote(args.game)))
-    driver = DRIVERS[args.game]
-    gadgets = parse_int(args.gadgets, "--gadgets", driver.fewest, driver.most)
+    cls = driver(args.game)
+    if cls is None:
+        raise CliError("--game %s cannot be played together yet" % args.game)
+    gadgets = parse_int(args.gadgets, "--gadgets", cls.fewest, cls.most)
     humans = gadgets if args.humans is None else parse_int(args.humans, "--humans", 1, gadgets)
     seed = parse_int(args.seed, "--seed", 0, 2 ** 32 - 1)
     options = {}
-    if args.target is not None:
-        if args.game != "totom":
-            raise CliError("--target is for --game totom (the hội's points)")
-        options["target"] = parse_int(args.target, "--target", 1, HOI_TARGET)
+    for name, games, (what, least, most) in _game_options():
+        value = getattr(args, name)
+        if value is None:
+            continue
+        if args.game not in games:
+            raise CliError("--%s is for --game %s (%s)" % (name, "|".join(games), what))
+        options[name] = parse_int(value, "--" + name, least, most)
     run = SharedRun(gadgets, humans, seed, _probability(args.loss, "--loss"),
                     _probability(args.dup, "--dup"), _probability(args.reorder, "--reorder"),
                     args.game, **options)

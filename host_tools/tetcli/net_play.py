@@ -8,10 +8,14 @@ the gadgets beyond the people watch. A run can reboot a guest or the host at a g
 host resumes from its save, written after every accepted intent as the app does), and ends
 when every gadget shows the host's final state.
 
-What differs per game is a *driver* (DRIVERS): it makes the host's game and adapter, reads a
-public state as a gadget shows it, picks a person's or a computer's intent, replays the host's
-log on one gadget and states the result.
+What differs per game is a *driver*, `Driver` in tetcli.<package>_net for a game of the
+registry (tet.registry) that can be played together: it makes the host's game and adapter,
+reads a public state as a gadget shows it, picks a person's or a computer's intent, replays the
+host's log on one gadget and states the result. Its `OPTIONS` are the options `tet net play`
+takes for that game: {name: (help, least, most)}, passed to its constructor.
 """
+
+import importlib
 
 import binascii
 import json
@@ -28,27 +32,13 @@ sim.install_fakes()     # MicroPython's wrapping tick functions in `time`, as th
 
 from sim.air import Air  # noqa: E402
 from tet.core.rng import Rng  # noqa: E402
-from tet.games.o_an_quan import shared as oaq_shared  # noqa: E402
-from tet.games.o_an_quan.ai import Searcher, greedy_move, level_nodes  # noqa: E402
-from tet.games.o_an_quan.engine import Game  # noqa: E402
-from tet.games.to_tom import engine as totom  # noqa: E402
-from tet.games.to_tom import shared as totom_shared  # noqa: E402
-from tet.games.to_tom import state as totom_state  # noqa: E402
-from tet.games.to_tom import intents as totom_intents  # noqa: E402
-from tet.games.to_tom.ai import Player as TotomPlayer  # noqa: E402
-from tet.games.xam_huong import shared as xh_shared  # noqa: E402
-from tet.games.xam_huong.engine import XamHuong  # noqa: E402
-from tet.games.xap_sac import engine as xs_engine  # noqa: E402
-from tet.games.xap_sac import load as xs_load  # noqa: E402
-from tet.games.xap_sac import shared as xs_shared  # noqa: E402
-from tet.games.xap_sac.ai import HeuristicPlayer  # noqa: E402
-from tet.net.deal import Deal  # noqa: E402
 from tet.net.link import Link  # noqa: E402
 from tet.net.guest import Guest  # noqa: E402
 from tet.net.host import Host  # noqa: E402
 from tet.net.table import COMPUTER, ME  # noqa: E402
+from tet.registry import GAMES as REGISTRY, ID, PACKAGE  # noqa: E402
 
-GAMES = ("oaq", "xh", "totom", "xs")
+GAMES = tuple(entry[ID] for entry in REGISTRY)     # the ids `--game` takes, in menu order
 STEP_MS = 10
 THINK_MS = 120                  # a scripted person's pause before acting
 WHIM = 4                        # a scripted person plays a random legal move one time in WHIM
@@ -65,285 +55,17 @@ def digest(state):
     return "%08x" % (binascii.crc32(bytes(state)) & 0xFFFFFFFF)
 
 
-class OaqDriver:
-    """Ô Ăn Quan: people play greedy moves (now and then any legal move), the computer Dễ."""
-
-    fewest, most = 2, 4
-
-    def __init__(self, players, rng):
-        self.players = players
-        self.rng = rng
-        self.searcher = Searcher(players)
-        self.nodes = level_nodes("de", players)
-        self.scratch = bytearray(6 * players + 5 * players + 2)
-
-    def new_adapter(self):
-        """The host's game and its adapter."""
-        return oaq_shared.Shared(Game(self.players))
-
-    def restore(self, saved):
-        """The adapter of a host restarting from `saved` (its "game" part)."""
-        return oaq_shared.Shared(Game.from_dict(saved))
-
-    def save(self, adapter):
-        """What the host's save keeps of its game."""
-        return adapter.game.to_dict()
-
-    def look(self, options, public, private=None, seat=None):
-        """What a gadget shows of a public state (and, in a game with hidden cards, its own
-        part and seat): here the game."""
-        return oaq_shared.view(options, public)
-
-    def to_move(self, game):
-        """The seat to act, or None once the game is over."""
-        return None if game.over else game.turn
-
-    def intent(self, game, person):
-        """What the player to move does (a person, or the host's computer player)."""
-        if person and self.rng.below(WHIM) == 0:
-            return oaq_shared.intent(*self.rng.choice(game.legal_moves()))
-        if person:
-            return oaq_shared.intent(*greedy_move(game.state, game.players, game.quan_value,
-                                                  game.quan_non, self.scratch))
-        square, step, _value = self.searcher.search(game.state, self.nodes)
-        return oaq_shared.intent(square, step)
-
-    def position(self, public):
-        """The part of a public state every gadget must agree on."""
-        return oaq_shared.position(public)
-
-    def replay(self, log):
-        """The position the host's log gives on one gadget, or None if it does not play."""
-        game = Game(self.players)
-        for seat, intent in log:
-            square, step = oaq_shared.move_of(intent)
-            if game.turn != seat or not game.is_legal(square, step):
-                return None
-            game.play(square, step)
-        return bytes(game.state)
-
-    def result(self, game):
-        """The final scores, or None before the end."""
-        return game.scores() if game.over else None
-
-
-class XhDriver:
-    """Xăm Hường: everyone rolls on their turn (the host draws the dice from the generator of
-    its committed secret, so the log replays on one gadget from that secret)."""
-
-    fewest, most = 2, 12
-
-    def __init__(self, players, rng):
-        self.players = players
-        self.secret = rng.next32().to_bytes(4, "little") * 4
-
-    def new_adapter(self):
-        names = ["Người %d" % (p + 1) for p in range(self.players)]
-        return xh_shared.Shared(XamHuong(self.players), names, self.secret)
-
-    def restore(self, saved):
-        adapter = xh_shared.Shared(XamHuong.from_dict(saved["game"]), saved["names"],
-                                   self.secret)
-        adapter.rng.state = saved["dice_rng"]
-        adapter.dice, adapter.pending, adapter.shown = saved["dice"], saved["pending"], \
-            saved["shown"]
-        return adapter
-
-    def save(self, adapter):
-        """What the host's save keeps of its game (its dice generator's state too)."""
-        return {"game": adapter.game.to_dict(), "names": adapter.names, "dice": adapter.dice,
-                "pending": adapter.pending, "shown": adapter.shown,
-                "dice_rng": adapter.rng.state}
-
-    def look(self, options, public, private=None, seat=None):
-        """(game, names, dice, pending, shown, commit, secret) of a public state."""
-        return xh_shared.view(public)
-
-    def to_move(self, shown):
-        game = shown[0]
-        return None if game.over() else game.turn
-
-    def intent(self, shown, person):
-        """Roll, or take the roll on show (people and computers take what they roll)."""
-        return xh_shared.ROLL if shown[3] is None else xh_shared.TAKE
-
-    def position(self, public):
-        return json.dumps(xh_shared.view(public)[0].to_dict(), sort_keys=True).encode()
-
-    def replay(self, log):
-        adapter = xh_shared.Shared(XamHuong(self.players), [], self.secret)
-        for seat, intent in log:
-            if not adapter.accepts(seat, intent):
-                return None
-            adapter.apply(seat, intent)
-        return json.dumps(adapter.game.to_dict(), sort_keys=True).encode()
-
-    def result(self, shown):
-        """What each player won or lost, or None before the end."""
-        game = shown[0]
-        return game.nets() if game.over() else None
-
-
-class TotomDriver:
-    """Tổ Tôm: a hội of `target` points (4 players with 4 gadgets, else 5). Every seat decides
-    with the computer player's judgement on what its own gadget shows (its hand and the table;
-    now and then a person takes any legal action); the host's seats decide on its engine. Each
-    game is dealt from the secret of its number, so the log replays on one gadget."""
-
-    fewest, most = 2, 5
-
-    def __init__(self, gadgets, rng, target=totom_state.HOI_TARGET):
-        self.players = 4 if gadgets == 4 else 5
-        self.rng = rng
-        self.target = target
-        self.dealer = rng.below(self.players)
-        self.seed = rng.next32()
-        self.player = TotomPlayer("bot", rng)
-
-    def _secrets(self, hoi):
-        # the secret of game number hoi.games, from the run's seed
-        return lambda: (self.seed + 7919 * hoi.games).to_bytes(8, "little") * 2
-
-    def new_adapter(self):
-        hoi = totom.Hoi(self.players, self.dealer, self.target)
-        return totom_shared.Shared(hoi, self._secrets(hoi))
-
-    def restore(self, saved):
-        hoi = totom.Hoi.from_dict(saved["hoi"])
-        game = totom.ToTom.from_dict(saved["game"])
-        game.log = []
-        adapter = totom_shared.Shared(hoi, self._secrets(hoi), game=game,
-                                      secret=binascii.unhexlify(saved["secret"]))
-        adapter.event = saved["event"]
-        return adapter
-
-    def save(self, adapter):
-        """What the host's save keeps: the hội, the game, the game's secret."""
-        return {"hoi": adapter.hoi.to_dict(), "game": adapter.game.to_dict(),
-                "secret": adapter.to_dict()["secret"], "event": adapter.event}
-
-    def look(self, options, public, private=None, seat=None):
-        """(game, hội) as a gadget shows them: its own hand only."""
-        game, hoi, _public, _mine = totom_shared.view(public, private,
-                                                      -1 if seat is None else seat)
-        return game, hoi
-
-    def truth(self, adapter):
-        """The host's own view: its engine."""
-        return adapter.game, adapter.hoi
-
-    def to_move(self, shown):
-        game, hoi = shown
-        if game.phase == totom.P_OVER:
-            return None if hoi.over() else 0
-        return game.to_move()
-
-    def intent(self, shown, person):
-        game = shown[0]
-        if game.phase == totom.P_OVER:
-            return totom_intents.NEXT
-        p = game.to_move()
-        if person and self.rng.below(WHIM) == 0:
-            return totom_intents.encode(self.rng.choice(game.legal(p)))
-        return totom_intents.encode(self.player.choose(game, p))
-
-    def position(self, public):
-        return bytes(public)
-
-    def replay(self, log):
-        adapter = self.new_adapter()
-        for seat, intent in log:
-            if adapter.to_move() != seat or not adapter.accepts(seat, intent):
-                return None
-            adapter.apply(seat, intent)
-        return adapter.public()
-
-    def result(self, shown):
-        """The hội's scores, or None before its end."""
-        game, hoi = shown
-        return list(hoi.scores) if game.phase == totom.P_OVER and hoi.over() else None
-
-
-class XsDriver:
-    """Xấp Sắc: the host deals from its committed secret; a person looks at their own gadget
-    (their hand and the table) and plays what the easy computer would (now and then any legal
-    play or a pass); the host's computer players play Vừa with the hand the host holds."""
-
-    fewest, most = 2, 4
-    deck = xs_engine.DECK_7X2
-
-    def __init__(self, players, rng):
-        self.players = players
-        self.rng = rng
-        self.secret = b"".join(rng.next32().to_bytes(4, "little") for _ in range(4))
-        self.person = HeuristicPlayer(0)
-        self.computer = HeuristicPlayer(1)
-        self.adapter = None
-
-    def _adapter(self, game):
-        self.adapter = xs_shared.Shared(game, self.secret)
-        return self.adapter
-
-    def new_adapter(self):
-        return self._adapter(xs_shared.new_game(self.players, self.deck, self.secret))
-
-    def restore(self, saved):
-        game = xs_load.from_dict(saved["game"])
-        game.rng = Deal(self.secret, game.rng.state)
-        adapter = self._adapter(game)
-        adapter.action, adapter.marked = saved["action"], saved["marked"]
-        return adapter
-
-    def save(self, adapter):
-        """What the host's save keeps: the game (its deal's state too), the last action."""
-        return {"game": adapter.game.to_dict(), "action": adapter.action,
-                "marked": adapter.marked}
-
-    def look(self, options, public, private=None, seat=None):
-        """The gadget's view (tet.games.xap_sac.shared.View) with its own hand, if given."""
-        return xs_shared.View(public, private)
-
-    def to_move(self, view):
-        phase = view.game.phase
-        if phase == xs_engine.GAME_OVER:
-            return None
-        return view.game.turn if phase == xs_engine.PLAYING else 0
-
-    def intent(self, view, person):
-        """Deal on between rounds, else a play (or a pass)."""
-        game = view.game
-        if game.phase == xs_engine.ROUND_OVER:
-            return xs_shared.NEXT
-        if not person:
-            game = self.adapter.game       # the host's computer plays with the hand it holds
-        plays = game.legal_plays(every_order=False)
-        if person and self.rng.below(WHIM) == 0:
-            choices = [xs_shared.play_intent(p) for p in plays]
-            if game.may_pass() or not plays:
-                choices.append(xs_shared.PASS)
-            return self.rng.choice(choices)
-        play = (self.person if person else self.computer).choose(game)
-        return xs_shared.PASS if play is None else xs_shared.play_intent(play)
-
-    def position(self, public):
-        return bytes(public)
-
-    def replay(self, log):
-        adapter = xs_shared.Shared(xs_shared.new_game(self.players, self.deck, self.secret),
-                                   self.secret)
-        for seat, intent in log:
-            if not adapter.accepts(seat, intent):
-                return None
-            adapter.apply(seat, intent)
-        return adapter.public()
-
-    def result(self, view):
-        """The final scores, or None before the end."""
-        game = view.game
-        return list(game.scores) if game.phase == xs_engine.GAME_OVER else None
-
-
-DRIVERS = {"oaq": OaqDriver, "xh": XhDriver, "totom": TotomDriver, "xs": XsDriver}
+def driver(game_id):
+    """The driver class of registry game `game_id`, or None when the game has none (it cannot
+    be played together yet)."""
+    package = [entry[PACKAGE] for entry in REGISTRY if entry[ID] == game_id][0]
+    name = "tetcli.%s_net" % package
+    try:
+        return importlib.import_module(name).Driver
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+        return None
 
 
 class SharedRun:
@@ -356,7 +78,7 @@ class SharedRun:
         self.gadgets = gadgets
         self.humans = humans
         self.game_id = game_id
-        self.driver = DRIVERS[game_id](gadgets, self.rng, **game_options)
+        self.driver = driver(game_id)(gadgets, self.rng, **game_options)
         self.code = 1000 + self.rng.below(9000)
         self.host = Host(self._link(0), self.code, game_id, self.driver.new_adapter(),
                          people=humans, log=True)

@@ -3,7 +3,7 @@ bất thực as to-tom-v2 §9 has them) and computer self-play."""
 
 from tetcli.common import CliError, OneLineParser, emit_json
 
-from tet.games.to_tom import card_names as C
+from tetcli import to_tom_names as C
 from tet.games.to_tom import laid as L
 from tet.games.to_tom import laid_score as LS
 

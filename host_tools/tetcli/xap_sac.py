@@ -8,7 +8,7 @@ from tet.games.xap_sac.ai import HeuristicPlayer, RandomPlayer
 from tet.core.rng import Rng
 from tet.games.xap_sac import engine as X
 from tet.games.xap_sac import load as L
-from tet.games.xap_sac.check import check_position
+from tetcli.xap_sac_check import check_position
 
 LEVELS = ("easy", "normal", "hard")
 

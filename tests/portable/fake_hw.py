@@ -542,11 +542,11 @@ def _watch_steps(app):
 
 
 def open_game(app, game_id):
-    """From the launcher, walk to the game `game_id` (tet.games.registry) and press select, as a
+    """From the launcher, walk to the game `game_id` (tet.registry) and press select, as a
     player would; the game's position in the menu comes from the registry. Returns nothing: a
     game's first screen left in a caller's frame would keep its modules when the game opens
     its next part anew (App.open_part; MicroPython's collector reads frames conservatively)."""
-    from tet.games.registry import GAMES, ID
+    from tet.registry import GAMES, ID
 
     nxt, ok = TWO[app.hw.name]
     launcher = app.stack[0]

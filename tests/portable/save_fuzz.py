@@ -154,7 +154,7 @@ def open_and_play(app, game_id):
 
 def open_each_game(app):
     """Open every game of the registry from the launcher in turn (see open_and_play)."""
-    from tet.games.registry import GAMES, ID
+    from tet.registry import GAMES, ID
 
     for entry in GAMES:
         app = open_and_play(app, entry[ID])

@@ -4,7 +4,7 @@ import sys
 
 from fake_hw import BOARDS, TWO, FakeDir, Restarted, exists, hold, new_app, press, reboot, run
 
-from tet.games.registry import GAMES, PACKAGE, TITLE as GAME_TITLE
+from tet.registry import GAMES, PACKAGE, TITLE as GAME_TITLE
 from tet.ui.launcher import TITLE
 from tet.ui.next_boot import NOTE as NEXT_BOOT
 from tet.ui.restart import OPENING

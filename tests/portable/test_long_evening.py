@@ -20,7 +20,7 @@ import sys
 from fake_hw import TWO, Restarted, board_storage, boot_number, hold, new_app, open_game, press, run
 
 HEAP = "160K"
-GAMES = 4           # tet.games.registry's (imported after the boot: the harness holds no firmware)
+GAMES = 4           # tet.registry's (imported after the boot: the harness holds no firmware)
 ROUNDS = 3
 SLACK = 2048
 # CPython boots the board again in this process; micropython leaves it to a new process
@@ -96,7 +96,7 @@ def evening_boot(board, boot, path):
         app = new_app(board)
         curve = [launcher_free(app)]
     out_of_memory = count_out_of_memory(app)
-    from tet.games.registry import GAMES as ENTRIES, ID, PACKAGE
+    from tet.registry import GAMES as ENTRIES, ID, PACKAGE
 
     assert len(ENTRIES) == GAMES
     nxt, ok = TWO[board]

@@ -43,7 +43,7 @@ def host_a_few_moves():
     board = app.screen
     assert type(board).__name__ == "HostBoard" and board.seats == [0, 1]
     # that boot holds neither the launcher's code nor the registry's, nor the lobby's
-    held = [m for m in ("tet.ui.launcher", "tet.games.registry", "tet.ui.lobby",
+    held = [m for m in ("tet.ui.launcher", "tet.registry", "tet.ui.lobby",
                         "tet.net.guest") if m in sys.modules]
     assert not held and type(app.stack[0]).__name__ == "PartBase", held
     for _ in range(6):

@@ -3,7 +3,7 @@ shows at once, and the buttons are named in Vietnamese (issue 10)."""
 
 from fake_hw import TWO, hold, new_app, press
 
-from tet.games.registry import GAMES
+from tet.registry import GAMES
 from tet.ui.house_rules import game_options, value_label
 
 

@@ -2,7 +2,7 @@
 parser (codes, names with or without diacritics, decomposed input). Runs under pytest and real
 MicroPython."""
 
-from tet.games.to_tom import card_names as C
+from tetcli import to_tom_names as C
 
 
 def test_codes_follow_the_kind_layout():

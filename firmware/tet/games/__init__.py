@@ -1,1 +1,1 @@
-"""One package per game (engine, computer player, screens) and the registry that lists them."""
+"""One package per game (engine, computer player, screens), each listed in tet.registry."""

@@ -29,7 +29,6 @@ class Guest:
         self.state = None
         self.private = None
         self.fresh = False
-        self.quiet = False      # the table was silent at the last quiet_changed()
         self._asked = False     # an intent sent and no state heard since
         self._buf = None        # the newest state's bytes (tet.net.link.room)
         self._key = None        # this gadget's key, made with the first sealed part
@@ -48,15 +47,6 @@ class Guest:
         """True when nothing of the table has been heard for LOST_MS."""
         heard = self.link.heard(self.host) if self.host is not None else None
         return heard is None or time.ticks_diff(now, heard) > LOST_MS
-
-    def quiet_changed(self, now):
-        """True when the table has just fallen silent (see lost) or been heard again since the
-        last call; `quiet` says which."""
-        quiet = self.lost(now)
-        if quiet == self.quiet:
-            return False
-        self.quiet = quiet
-        return True
 
     def intend(self, intent, now):
         """Send what the player does, for the state last seen."""

@@ -1,11 +1,11 @@
-"""House rules (luật làng): every game's `options.OPTIONS` (see tet.games.registry), as Cài đặt
+"""House rules (luật làng): every game's `options.OPTIONS` (see tet.registry), as Cài đặt
 lists them and as `app.rule` checks them.
 
 An option entry is (name, Vietnamese label, ((value, Vietnamese value), ...)) with the default
 first. A game's options module is found by name, so the shell imports no game statically.
 """
 
-from tet.games.registry import GAMES, ID, PACKAGE, TITLE
+from tet.registry import GAMES, ID, PACKAGE, TITLE
 
 
 def game_options(entry):

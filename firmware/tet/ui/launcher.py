@@ -11,7 +11,7 @@ entering it again stays in the same boot (its names are already there).
 import gc
 import sys
 
-from tet.games.registry import GAMES, PACKAGE, TITLE as GAME_TITLE
+from tet.registry import GAMES, PACKAGE, TITLE as GAME_TITLE
 from tet.ui.widgets import Menu, Message
 
 TITLE = "Tết vui chơi"

@@ -35,7 +35,7 @@ def open_asked(app):
     if hasattr(base, "index"):
         # the launcher's boot, which the registry is loaded for anyway: the game highlighted,
         # its setup menu opened unless a part of it was asked for
-        from tet.games.registry import GAMES, PACKAGE
+        from tet.registry import GAMES, PACKAGE
 
         for i, entry in enumerate(GAMES):
             if entry[PACKAGE] == package:

@@ -4,7 +4,7 @@ start and join, each on a boot of its own. Imported only at such a moment, right
 restart, so its names never take room in the qstr pools of a boot that does not restart.
 """
 
-from tet.games.registry import GAMES, ID, PACKAGE, TITLE
+from tet.registry import GAMES, ID, PACKAGE, TITLE
 from tet.ui.next_boot import NOTE
 from tet.ui.widgets import Message
 

@@ -6,7 +6,7 @@ current value on both screens (the highlighted row is shown in full, see widgets
 """
 
 from tet.core.app import BRIGHTNESS_LEVELS, VOLUME_LEVELS
-from tet.games.registry import GAMES, ID, TITLE
+from tet.registry import GAMES, ID, TITLE
 from tet.ui.house_rules import game_options, value_label, values
 from tet.ui.widgets import Choice, Menu, Message
 

@@ -97,7 +97,7 @@ def open_saved_table(app, key, restore, screen):
 def reopen(app):
     """Open again the setup menu of the game this boot opened (App.open_part calls it): at
     the launcher, or on a boot of its own after a part's (tet.ui.part_base)."""
-    from tet.games.registry import GAMES, PACKAGE
+    from tet.registry import GAMES, PACKAGE
 
     base = app.stack[0]
     for entry in GAMES:

@@ -14,8 +14,8 @@ from tet.games.o_an_quan.board import Board
 from tet.games.o_an_quan.engine import Game
 from tet.games.o_an_quan.modes import COMPUTER, HUMAN, REMOTE, SAVE
 from tet.net.table import COMPUTER as TABLE_COMPUTER, WATCH
-from tet.ui.together import (LOST, ask_leave_table, close_table, offer_absent, open_saved_table,
-                             resume_table)
+from tet.ui.guest_table import GuestScreen
+from tet.ui.together import LOST, close_table, offer_absent, open_saved_table, resume_table
 
 LEVEL = 1           # the computer players of a shared table play Vừa
 
@@ -102,8 +102,10 @@ def open_table(app):
                      HostBoard)
 
 
-class GuestBoard(_AtTable):
+class GuestBoard(GuestScreen, _AtTable):
     """A guest's board: `guest` is its end of the table; it shows the host's position."""
+
+    play_tick = Board.tick
 
     def __init__(self, app, guest):
         self.guest = guest
@@ -124,20 +126,17 @@ class GuestBoard(_AtTable):
         self.note = "Đã gửi nước đi, chờ bàn…"
         self._refresh_text()
 
-    def tick(self, now):
-        guest = self.guest
-        if guest.fresh and not self.animating:
-            guest.fresh = False
-            self._sync()
-            return True
-        lost = guest.lost(now)
-        if lost != (self.note == LOST):
-            self.note = LOST if lost else ""
-            self._refresh_text()
-            return True
-        return Board.tick(self, now)
+    def busy(self):
+        return self.animating
 
-    def _sync(self):
+    def show_lost(self, lost):
+        if lost == (self.note == LOST):
+            return False
+        self.note = LOST if lost else ""
+        self._refresh_text()
+        return True
+
+    def sync(self):
         public = self.guest.state
         try:
             # checked as a position of a real game of this table: the air is not trusted
@@ -161,12 +160,3 @@ class GuestBoard(_AtTable):
         self.game.state[:] = target
         self._finish()
 
-    def save_data(self):
-        return None     # the host keeps the game; coming back to the table gets it again
-
-    def forget(self):
-        """Nothing to forget: this gadget's own save (of a game of its own) stays."""
-
-    def ask_leave(self):
-        """Leave the table, or stay."""
-        ask_leave_table(self.app)

@@ -1,5 +1,5 @@
 """Tổ Tôm cards: 30 kinds, their short codes, Vietnamese names and colours (the name parser and
-the helpers the host tools use are in card_names.py, which the game never loads).
+the helpers the host tools use are in host_tools/tetcli/to_tom_names.py, which no gadget has).
 
 Kinds 0-8 are 1V..9V (Vạn), 9-17 are 1N..9N (Văn), 18-26 are 1S..9S (Sách), then 27 CC (Chi Chi),
 28 TT (Thang Thang), 29 OC (Ông Cụ). A hand is a 30-slot count vector (`bytearray(30)`).

@@ -14,7 +14,8 @@ from tet.games.to_tom import state as T
 from tet.games.to_tom.intents import encode, seat_names
 from tet.games.to_tom.table import Table, event_text
 from tet.net.table import WATCH
-from tet.ui.together import LOST, SENT, ask_leave_table, close_table
+from tet.ui.guest_table import GuestScreen
+from tet.ui.together import LOST, SENT, close_table
 from tet.ui.widgets import Message
 
 LOST_SHORT = "Mất liên lạc…"       # the 128x64 screen's 20 columns
@@ -23,11 +24,12 @@ DEAL_OK = "\nBài chia đúng: khớp cam kết của chủ bàn."
 DEAL_BAD = "\nBài chia KHÔNG khớp cam kết của chủ bàn!"
 
 
-class GuestTable(Table):
+class GuestTable(GuestScreen, Table):
     """A guest's table: `guest` is its end of the protocol; it shows the host's table with
     this gadget's own hand (a watcher sees no hand)."""
 
     room = 0
+    play_tick = Table.tick
 
     def __init__(self, app, guest):
         self.guest = guest
@@ -88,24 +90,21 @@ class GuestTable(Table):
         close = (lambda: close_table(self.app, self)) if self.hoi.over() else None
         self.app.push(Message(self.app, title, body, on_close=close))
 
-    def tick(self, now):
-        guest = self.guest
-        if guest.fresh:
-            guest.fresh = False
-            # the last state's garbage freed first: rebuilding grows dict tables (up to 47
-            # slots), which a fragmented heap with 28 KB free in small pieces could not give
-            gc.collect()
-            try:
-                seen = self._view()
-            except ValueError:
-                return False
-            self._take(*seen)
-            return True
-        lost = guest.lost(now)
-        if lost != (self.event == LOST):
-            self.event = LOST if lost else ""
-            return True
-        return Table.tick(self, now)
+    def sync(self):
+        # the last state's garbage freed first: rebuilding grows dict tables (up to 47 slots),
+        # which a fragmented heap with 28 KB free in small pieces could not give
+        gc.collect()
+        try:
+            seen = self._view()
+        except ValueError:
+            return
+        self._take(*seen)
+
+    def show_lost(self, lost):
+        if lost == (self.event == LOST):
+            return False
+        self.event = LOST if lost else ""
+        return True
 
     def _view(self):
         """seen.view of the guest's newest state. With no hole for it beside the game shown,
@@ -137,12 +136,3 @@ class GuestTable(Table):
             return WAITING
         return Table.thinking_text(self)
 
-    def save_data(self):
-        return None     # the host keeps the hội; coming back to the table gets it again
-
-    def forget(self):
-        """Nothing to forget: this gadget's own save (of a hội of its own) stays."""
-
-    def ask_leave(self):
-        """Leave the table, or stay."""
-        ask_leave_table(self.app)

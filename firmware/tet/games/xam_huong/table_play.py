@@ -21,7 +21,8 @@ from tet.games.xam_huong import views as V
 from tet.games.xam_huong.options import SAVE
 from tet.games.xam_huong.views import FRAME_MS, ROLL_MS, TUNES
 from tet.net.table import COMPUTER, WATCH
-from tet.ui.together import LOST, ask_leave_table, close_table, open_saved_table, resume_table
+from tet.ui.guest_table import GuestScreen
+from tet.ui.together import LOST, close_table, open_saved_table, resume_table
 from tet.ui.game_screen import GameScreen
 from tet.ui.widgets import Choice, draw_hints, hints
 
@@ -229,8 +230,10 @@ class HostBowl(TableBowl):
         return None if self.game.over() else self.host.adapter.table_save(self.host)
 
 
-class GuestBowl(TableBowl):
+class GuestBowl(GuestScreen, TableBowl):
     """A guest's bowl: it shows the host's state and sends its person's rolls."""
+
+    play_tick = TableBowl.tick
 
     def __init__(self, app, guest):
         self.guest = guest
@@ -263,24 +266,15 @@ class GuestBowl(TableBowl):
             self.sent = self.guest.version
             self.guest.intend(intent, self.app.hw.clock())
 
-    def forget(self):
-        """Nothing to forget: this gadget's own save (of a game of its own) stays."""
+    def busy(self):
+        return self.rolling_since is not None
 
-    def ask_leave(self):
-        """Leave the table, or stay."""
-        ask_leave_table(self.app)
+    def show_lost(self, lost):
+        changed = lost != self.lost
+        self.lost = lost
+        return changed
 
-    def tick(self, now):
-        guest = self.guest
-        changed = guest.quiet_changed(now)
-        self.lost = guest.quiet
-        if guest.fresh and self.rolling_since is None:
-            guest.fresh = False
-            self._sync()
-            return True
-        return TableBowl.tick(self, now) or changed
-
-    def _sync(self):
+    def sync(self):
         try:
             state = shared.view(self.guest.state)
         except ValueError:

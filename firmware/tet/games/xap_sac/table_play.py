@@ -25,8 +25,9 @@ from tet.games.xap_sac.table import Table
 from tet.net.deal import Deal, to_hex
 from tet.net.table import COMPUTER, WATCH
 from tet.games.xap_sac.modes import SAVE
-from tet.ui.together import (LOST, SENT, ask_leave_table, close_table, offer_absent,
-                             open_saved_table, resume_table, table_moved)
+from tet.ui.guest_table import GuestScreen
+from tet.ui.together import (LOST, SENT, close_table, offer_absent, open_saved_table,
+                             resume_table, table_moved)
 
 LEVEL = 1           # the host's computer players play Vừa
 HONEST = " Bài chia đúng."
@@ -211,12 +212,13 @@ def open_table(app, computers=True):
     forget_module("tet.games.xap_sac.load")
 
 
-class GuestTable(_AtTable):
+class GuestTable(GuestScreen, _AtTable):
     """A guest's table screen: `guest` is its end of the table; it shows the host's state and
     sends its person's plays."""
 
     lost = False
     computers = False
+    play_tick = Table.tick
 
     def __init__(self, app, guest):
         self.guest = guest
@@ -258,17 +260,12 @@ class GuestTable(_AtTable):
             return SENT
         return Table.status(self)
 
-    def tick(self, now):
-        guest = self.guest
-        changed = guest.quiet_changed(now)
-        self.lost = guest.quiet
-        if guest.fresh:
-            guest.fresh = False
-            self._sync()
-            return True
-        return Table.tick(self, now) or changed
+    def show_lost(self, lost):
+        changed = lost != self.lost
+        self.lost = lost
+        return changed
 
-    def _sync(self):
+    def sync(self):
         try:
             view = shared.View(self.guest.state, self.guest.private)
         except ValueError:
@@ -278,13 +275,3 @@ class GuestTable(_AtTable):
         self.game = view.game
         self.names, self.short = seat_names(view.computers, self.own)
         self._show(view.action, view.marked, True)
-
-    def save_data(self):
-        return None     # the host keeps the game; coming back to the table gets it again
-
-    def forget(self):
-        """Nothing to forget: this gadget's own save (of a game of its own) stays."""
-
-    def ask_leave(self):
-        """Leave the table, or stay."""
-        ask_leave_table(self.app)

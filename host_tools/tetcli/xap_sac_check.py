@@ -1,8 +1,8 @@
 """Is a loaded Xấp Sắc position one that play can reach? (used by `tet xs legal`)
 
-xap_sac_load.load() checks a saved position's shape and its cards; check_position() also refuses
-a well-formed position that no game reaches, naming the reason in a one-line ValueError. Kept
-apart so resuming a game on the device does not load it.
+tet.games.xap_sac.load.load() checks a saved position's shape and its cards; check_position()
+also refuses a well-formed position that no game reaches, naming the reason in a one-line
+ValueError. Host code: resuming a game on the device never needs it.
 """
 
 from tet.games.xap_sac.engine import (BOX_SIZE, DECK_14, FOLLOW, GAME_OVER, HAND_SIZE,

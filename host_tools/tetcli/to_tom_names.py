@@ -1,6 +1,6 @@
 """Tổ Tôm cards for the host tools and the tests: the name parser (codes, names with or without
-diacritics) and small helpers, beside the tables of cards.py (re-exported here). The game never
-loads this module: from .mpy files its tables would hold the heap through every game.
+diacritics) and small helpers, beside the tables of tet.games.to_tom.cards (re-exported here).
+Host code: the build ships only what the device imports, and no game needs names typed in.
 """
 
 from tet.games.to_tom.cards import CC, CODES, IS_RED, IS_YEU, NAMES, NKINDS, OC, TT

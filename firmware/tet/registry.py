@@ -1,5 +1,8 @@
-"""The games on the gadget, in menu order: the one list the launcher, Cài đặt, the `tet` command,
-the simulator tests and the benchmarks read. Adding a game is one line here (see tet/ui/GUIDE.md).
+"""The games on the gadget, in menu order: the one list of them. The launcher, Cài đặt and the
+boot notes (tet.ui) read it, and on the desktop the `tet` command (a subcommand per game), the
+network harness (tetcli.net_play), the README's pictures, the build and the tests. It lies
+beside tet.ui and tet.games, so the shell reads it without importing any game. Adding a game is
+a package and one line here (tet/ui/GUIDE.md, "Adding a game").
 
 Each entry: (id, Vietnamese title, package under tet.games, `tet` subcommand). The id keys the
 game's house rules in the settings; the package holds `ui.start(app)` and, when the game has house
