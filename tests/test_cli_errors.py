@@ -12,7 +12,7 @@ import pytest
 from tet.games.xap_sac.ai import HeuristicPlayer, RandomPlayer
 from tet.core.rng import Rng
 from tet.games.xap_sac import engine as X
-from tet.games.xap_sac import load as L
+from tet.games.xap_sac import saved as L
 from tetcli.xap_sac_check import check_position
 from tetcli.common import MAX_JSON_DEPTH
 from tetcli.o_an_quan_match import MAX_NODES

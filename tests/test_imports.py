@@ -94,7 +94,7 @@ def _cycles(graph):
 def test_the_reader_finds_the_imports_it_judges():
     # the checks below mean something only if the graph sees real edges of each kind
     assert "tet.games.to_tom.hand" in GRAPH["tet.games.to_tom.engine"]
-    assert "tet.ui.game_screen" in GRAPH["tet.games.o_an_quan.board"]
+    assert "tet.ui.game_screen" in GRAPH["tet.games.o_an_quan.play"]
     assert "tet.ui.widgets" in GRAPH["tet.ui.launcher"]
     assert _cycles({"a": ["b"], "b": ["c"], "c": ["a"], "d": ["a"]}) == [["a", "b", "c"]]
 

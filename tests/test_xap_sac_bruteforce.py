@@ -12,7 +12,7 @@ import itertools
 
 from tet.core.rng import Rng
 from tet.games.xap_sac import engine as X
-from tet.games.xap_sac import load as L
+from tet.games.xap_sac import saved as L
 
 COLOURS = "RYGW"
 

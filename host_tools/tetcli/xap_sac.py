@@ -7,7 +7,7 @@ from tetcli.common import CliError, emit_json, parse_int, read_json_file
 from tet.games.xap_sac.ai import HeuristicPlayer, RandomPlayer
 from tet.core.rng import Rng
 from tet.games.xap_sac import engine as X
-from tet.games.xap_sac import load as L
+from tet.games.xap_sac import saved as L
 from tetcli.xap_sac_check import check_position
 
 LEVELS = ("easy", "normal", "hard")

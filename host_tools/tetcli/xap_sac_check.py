@@ -1,6 +1,6 @@
 """Is a loaded Xấp Sắc position one that play can reach? (used by `tet xs legal`)
 
-tet.games.xap_sac.load.load() checks a saved position's shape and its cards; check_position()
+tet.games.xap_sac.saved.load() checks a saved position's shape and its cards; check_position()
 also refuses a well-formed position that no game reaches, naming the reason in a one-line
 ValueError. Host code: resuming a game on the device never needs it.
 """

@@ -2,7 +2,7 @@
 the registry's package name."""
 
 from tet.games.xap_sac import engine as xs_engine
-from tet.games.xap_sac import load as xs_load
+from tet.games.xap_sac import saved as xs_saved
 from tet.games.xap_sac import shared as xs_shared
 from tet.games.xap_sac.ai import HeuristicPlayer
 from tet.net.deal import Deal
@@ -34,7 +34,7 @@ class Driver:
         return self._adapter(xs_shared.new_game(self.players, self.deck, self.secret))
 
     def restore(self, saved):
-        game = xs_load.from_dict(saved["game"])
+        game = xs_saved.from_dict(saved["game"])
         game.rng = Deal(self.secret, game.rng.state)
         adapter = self._adapter(game)
         adapter.action, adapter.marked = saved["action"], saved["marked"]

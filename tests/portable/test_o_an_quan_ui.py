@@ -4,7 +4,7 @@ computer's reply, undo, resume after a reboot, hot-seat and demo modes on every 
 from fake_hw import TWO, hold, new_app, open_game, press, run, walk_to
 
 from tet.games.o_an_quan.engine import Game
-from tet.games.o_an_quan.board import UNDO
+from tet.games.o_an_quan.play import UNDO
 
 
 def open_setup(board, keep_storage=False):

@@ -5,7 +5,7 @@ from tet.games.xap_sac.ai import HeuristicPlayer, RandomPlayer
 from tet.core.rng import Rng
 from tet.games.xam_huong import rules as R
 from tet.games.xap_sac import engine as X
-from tet.games.xap_sac import load as L
+from tet.games.xap_sac import saved as L
 from tetcli.xap_sac_check import check_position
 
 

@@ -40,7 +40,7 @@ def _games(app):
 def _person_move(table):
     """The person's move, chosen by a computer player made from the table's own module (in a
     frame of its own: an ù lets that module go, and a frame still running must not hold it)."""
-    return sys.modules["tet.games.to_tom.table"].new_player(table.rng).choose(table.game, 0)
+    return sys.modules["tet.games.to_tom.play"].new_player(table.rng).choose(table.game, 0)
 
 
 def _act(app, ok):

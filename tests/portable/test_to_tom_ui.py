@@ -316,7 +316,7 @@ def test_a_table_reads_its_save_before_the_computer_players_and_the_screen_load(
     run(app, 100)
     # the save's data and its checks are gone before a third of the table's code comes in
     assert loaded and "tet.games.to_tom.engine" in loaded[0]
-    assert "tet.games.to_tom.ai" not in loaded[0] and "tet.games.to_tom.table" not in loaded[0]
+    assert "tet.games.to_tom.ai" not in loaded[0] and "tet.games.to_tom.play" not in loaded[0]
     assert hasattr(app.screen, "game") and "tet.games.to_tom.restore" not in sys.modules
     assert "tet.games.to_tom.saved" not in sys.modules
     assert app.load_game("to_tom")["game"] == app.screen.game.to_dict()

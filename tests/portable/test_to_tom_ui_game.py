@@ -52,7 +52,7 @@ def _the_next_game(app, dealt):
     table = app.screen
     assert hasattr(table, "game") and table.hoi.games == 1
     assert table.game.to_dict()["stock"] != dealt and table.game.to_move() >= 0
-    assert app.stack == [app.stack[0], table] and "tet.games.to_tom.table" in sys.modules
+    assert app.stack == [app.stack[0], table] and "tet.games.to_tom.play" in sys.modules
     assert "Nọc %d" % table.game.left in app.hw.display.shown_text()
     return table.game.to_dict()
 

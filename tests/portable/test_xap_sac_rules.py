@@ -1,7 +1,7 @@
 """Xấp Sắc rules on hand-made positions (runs under pytest and real MicroPython)."""
 
 from tet.games.xap_sac import engine as X
-from tet.games.xap_sac import load as L
+from tet.games.xap_sac import saved as L
 
 
 def position(table, hands, mode="open", last=None, turn=0, **extra):

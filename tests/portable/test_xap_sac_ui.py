@@ -4,7 +4,7 @@ buttons, the computer's turns, a reboot resumes the game (a whole game is in tes
 from fake_hw import TWO, hold, new_app, open_game, press, run
 
 from tet.games.xap_sac import engine as X
-from tet.games.xap_sac import table as U
+from tet.games.xap_sac import play as U
 
 
 def open_table(board, keep_storage=False):

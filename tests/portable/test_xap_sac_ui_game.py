@@ -21,7 +21,7 @@ def whole_game(board):
     press(app, ok)
     # the modules the game loaded (a copy imported here first would stay in the heap twice)
     X = sys.modules["tet.games.xap_sac.engine"]
-    U = sys.modules["tet.games.xap_sac.table"]
+    U = sys.modules["tet.games.xap_sac.play"]
     table = app.screen
     assert type(table).__name__ == "Table"
     game = table.game

@@ -1,7 +1,7 @@
 """Ô Ăn Quan screens: the set-up menu (mode, players, the computer's level) and resuming a save.
 
 Modes: you against the computer (you are player 0), everyone on one device taking turns, or the
-computer against itself as a demo. The board screen lives in board.py. House rules (quan
+computer against itself as a demo. The board screen lives in play.py. House rules (quan
 value, quan non) come from Cài đặt.
 """
 
@@ -20,7 +20,7 @@ def start(app):
 def build_board(app, saved):
     """The board screen of a saved game; raises ValueError if any field is malformed (the
     game, the seats of one of the modes, the level, the undo position)."""
-    from tet.games.o_an_quan.board import Board
+    from tet.games.o_an_quan.play import Board
 
     if not isinstance(saved, dict):
         raise ValueError("not a dict")
@@ -29,8 +29,8 @@ def build_board(app, saved):
         # on a boot of its own, as the lobby's start opens it (tet.ui.lobby.open_from_save)
         from tet.ui.restart import restart_part
 
-        restart_part(app, "oaq", ["tet.games.o_an_quan.table_boards", "open_table"])
-        from tet.games.o_an_quan.table_boards import resume_host
+        restart_part(app, "oaq", ["tet.games.o_an_quan.host_table", "open_table"])
+        from tet.games.o_an_quan.host_table import resume_host
 
         return resume_host(app, game, saved)
     seats = saved.get("seats")
@@ -62,7 +62,7 @@ class Setup(Menu):
         self.picks = [VS_COMPUTER, 0, 1]
         items = [("Bắt đầu", self._begin)]
         items += [(self._label(i), self._cycle(i)) for i in range(len(CHOICES))]
-        items += together_items(app, "oaq", "tet.games.o_an_quan.together",
+        items += together_items(app, "oaq", "tet.games.o_an_quan.share",
                                 lambda: 2 + self.picks[PLAYERS])
         items.append(rules_entry(app, "tet.games.o_an_quan.help"))
         Menu.__init__(self, app, TITLE, items)
@@ -80,7 +80,7 @@ class Setup(Menu):
         offer_resume(self.app, SAVE, TITLE, lambda saved: build_board(self.app, saved))
 
     def _begin(self, menu):
-        from tet.games.o_an_quan.board import new_board
+        from tet.games.o_an_quan.play import new_board
 
         players = 2 + self.picks[PLAYERS]
         self.app.push(new_board(self.app, players, seats_for(self.picks[MODE], players),

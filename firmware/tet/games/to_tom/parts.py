@@ -9,10 +9,10 @@ import gc
 # needs the first three; the computer players and the screen come once it is read
 READ_MODULES = ("tet.games.to_tom.cards", "tet.games.to_tom.state", "tet.games.to_tom.hand",
                 "tet.games.to_tom.engine")
-PLAY_MODULES = READ_MODULES + ("tet.games.to_tom.ai", "tet.games.to_tom.table")
+PLAY_MODULES = READ_MODULES + ("tet.games.to_tom.ai", "tet.games.to_tom.play")
 # a shared table's host: the protocol's modules, then the screen's
-HOST_MODULES = ("tet.games.to_tom.shared", "tet.net.table", "tet.games.to_tom.table",
-                "tet.games.to_tom.table_host")
+HOST_MODULES = ("tet.games.to_tom.shared", "tet.net.table", "tet.games.to_tom.play",
+                "tet.games.to_tom.host_table")
 SAVE = "to_tom"     # the name a table's save has in the gadget's storage
 UI = "tet.games.to_tom.ui"   # the part a new, resumed or next game opens from
 
@@ -30,7 +30,7 @@ def load(names):
 def table_save(hoi, game, rng_state, thap, event, host=None):
     """A table's save (read back by tet.games.to_tom.saved.read_save): the hội, the game, the
     table's generator state, the Thập Hồng house rule and the last event; a shared table's
-    `host` (tet.net.table.Host) adds the table and its adapter's own (table_host.resume_host)."""
+    `host` (tet.net.table.Host) adds the table and its adapter's own (host_table.resume_host)."""
     data = {"hoi": hoi.to_dict(), "game": game.to_dict(), "rng": rng_state, "thap": thap,
             "event": event}
     if host is not None:

@@ -1,6 +1,6 @@
 """Tổ Tôm's setup menu: a new hội (the number of players from the house rule), playing together
 ("Chơi chung", "Vào bàn"), the hand checker, the rules; and resuming a saved table, this
-gadget's own hội or a shared one it hosted (table_host.py, loaded only then)."""
+gadget's own hội or a shared one it hosted (host_table.py, loaded only then)."""
 
 from tet.core.app import forget_module
 from tet.games.to_tom.parts import PLAY_MODULES, READ_MODULES, SAVE, UI, load
@@ -33,7 +33,7 @@ class Setup(Menu):
         self.thap_hong_or_more = app.rule("totom", "thap_hong_or_more", 0)
         items = [("Bắt đầu hội mới", self._begin),
                  (lambda: "Số người: %d" % self.players, self._toggle_players)]
-        items += together_items(app, "totom", "tet.games.to_tom.together",
+        items += together_items(app, "totom", "tet.games.to_tom.share",
                                 lambda: (self.players, self.thap_hong_or_more))
         items += [("Kiểm bài", self._open_checker), rules_entry(app, "tet.games.to_tom.help")]
         Menu.__init__(self, app, "Tổ Tôm", items)
@@ -56,10 +56,10 @@ class Setup(Menu):
         self.players = 4 if self.players == 5 else 5
 
     def _begin(self, menu):
-        load(READ_MODULES + ("tet.games.to_tom.table",))
+        load(READ_MODULES + ("tet.games.to_tom.play",))
         from tet.core.rng import Rng
         from tet.games.to_tom import engine as T
-        from tet.games.to_tom.table import Table
+        from tet.games.to_tom.play import Table
 
         rng = Rng(self.app.rng.next32())
         hoi = T.Hoi(self.players, dealer=rng.below(self.players))

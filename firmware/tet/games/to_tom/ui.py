@@ -58,7 +58,7 @@ def open_saved(app):
         game = None
         event = ""
     load(PLAY_MODULES[len(READ_MODULES):])
-    from tet.games.to_tom.table import Table
+    from tet.games.to_tom.play import Table
 
     app.push(Table.from_save(app, hoi, game, rng, thap, event))
 
@@ -74,7 +74,7 @@ def _open_hosted(app, data):
     """The shared table this gadget hosts, from its save (a table just started in the lobby,
     or one resumed after a power cut): the radio goes on again and the guests get the table."""
     load(HOST_MODULES)
-    from tet.games.to_tom.table_host import resume_host
+    from tet.games.to_tom.host_table import resume_host
 
     try:
         app.push(resume_host(app, data))

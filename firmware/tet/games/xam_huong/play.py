@@ -51,7 +51,7 @@ class Setup(Menu):
         for option in OPTIONS:
             texts.append(option[1] + ": " + value_label(option, self.options[option[0]]))
         self.items = [(text, self._pick) for text in texts]
-        self.items += together_items(self.app, "xh", "tet.games.xam_huong.together",
+        self.items += together_items(self.app, "xh", "tet.games.xam_huong.share",
                                      lambda: (self.players, dict(self.options),
                                               self.names[:self.players]))
         self.items.append(rules_entry(self.app, "tet.games.xam_huong.help"))
@@ -127,8 +127,8 @@ def resume(app, saved):
         # on a boot of its own, as the lobby's start opens it (tet.ui.lobby.open_from_save)
         from tet.ui.restart import restart_part
 
-        restart_part(app, "xh", ["tet.games.xam_huong.table_play", "open_table"])
-        from tet.games.xam_huong.table_play import resume_host
+        restart_part(app, "xh", ["tet.games.xam_huong.host_table", "open_table"])
+        from tet.games.xam_huong.host_table import resume_host
 
         return resume_host(app, XamHuong.from_dict(saved.get("game")), saved)
     return Play.from_save(app, saved)

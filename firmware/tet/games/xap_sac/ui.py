@@ -1,6 +1,6 @@
 """Xấp Sắc screens: the set-up menu (players, the computer's level, resume a saved game).
 
-You are player 0 against 1-3 computer players. The table screen lives in table.py, imported
+You are player 0 against 1-3 computer players. The table screen lives in play.py, imported
 when a game starts so the menu alone stays small.
 """
 
@@ -26,7 +26,7 @@ class Setup(Menu):
             (lambda: "Số người: %d" % self.players, self._more_players),
             (lambda: "Máy chơi: " + LEVELS[self.level], self._next_level),
         ]
-        items += together_items(app, "xs", "tet.games.xap_sac.together",
+        items += together_items(app, "xs", "tet.games.xap_sac.share",
                                 lambda: (self.players, self._deck()))
         items.append(rules_entry(app, "tet.games.xap_sac.help"))
         Menu.__init__(self, app, "Xấp Sắc", items)
@@ -35,17 +35,17 @@ class Setup(Menu):
         offer_resume(self.app, SAVE, "Xấp Sắc", self._resume)
 
     def _resume(self, saved):
-        from tet.games.xap_sac import load as L
+        from tet.games.xap_sac import saved as L
         from tet.games.xap_sac import ai  # noqa: F401  # see _begin
-        from tet.games.xap_sac.table import Table
+        from tet.games.xap_sac.play import Table
 
         game = L.from_dict(saved["game"])
         if "table" in saved:        # a shared table this gadget hosted
             # on a boot of its own, as the lobby's start opens it (tet.ui.lobby.open_from_save)
             from tet.ui.restart import restart_part
 
-            restart_part(self.app, "xs", ["tet.games.xap_sac.table_play", "open_table"])
-            from tet.games.xap_sac.table_play import resume_host
+            restart_part(self.app, "xs", ["tet.games.xap_sac.host_table", "open_table"])
+            from tet.games.xap_sac.host_table import resume_host
 
             return resume_host(self.app, game, saved)
         level = saved["level"]
@@ -58,7 +58,7 @@ class Setup(Menu):
     def _begin(self, menu):
         # the computer players' code before the table's, the layout a stock board's heap fits
         from tet.games.xap_sac import ai  # noqa: F401
-        from tet.games.xap_sac.table import Table
+        from tet.games.xap_sac.play import Table
 
         game = X.XapSac(self.players, self.app.rng.next32(), HUMAN, deck=self._deck())
         self.app.push(Table(self.app, game, self.level))

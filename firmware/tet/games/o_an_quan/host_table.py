@@ -1,6 +1,6 @@
-"""Ô Ăn Quan at a shared table: the board screen on the host's gadget and on a guest's.
+"""Ô Ăn Quan at a shared table: the host's board, and what a guest's (guest_table.py) shares.
 
-Both are the ordinary board (board.py) with a third kind of seat, REMOTE: a person at another
+Both are the ordinary board (play.py) with a third kind of seat, REMOTE: a person at another
 gadget. On the host every move, its own, a computer player's or one a guest sent, goes through
 the table (tet.net.table.Host), which checks it with the engine and sends the new position to
 everyone; the host saves the game and the table after every move, so a reboot resumes both. A
@@ -10,12 +10,11 @@ answer is shown sowing stone by stone, as a local move would be. Nobody can take
 
 from tet.games.o_an_quan import shared
 from tet.games.o_an_quan.ai import Searcher
-from tet.games.o_an_quan.board import Board
+from tet.games.o_an_quan.play import Board
 from tet.games.o_an_quan.engine import Game
 from tet.games.o_an_quan.modes import COMPUTER, HUMAN, REMOTE, SAVE
-from tet.net.table import COMPUTER as TABLE_COMPUTER, WATCH
-from tet.ui.guest_table import GuestScreen
-from tet.ui.together import LOST, close_table, offer_absent, open_saved_table, resume_table
+from tet.net.table import COMPUTER as TABLE_COMPUTER
+from tet.ui.together import close_table, offer_absent, open_saved_table, resume_table
 
 LEVEL = 1           # the computer players of a shared table play Vừa
 
@@ -100,63 +99,3 @@ def open_table(app):
     open_saved_table(app, SAVE,
                      lambda saved: restore_host(app, Game.from_dict(saved["game"]), saved),
                      HostBoard)
-
-
-class GuestBoard(GuestScreen, _AtTable):
-    """A guest's board: `guest` is its end of the table; it shows the host's position."""
-
-    play_tick = Board.tick
-
-    def __init__(self, app, guest):
-        self.guest = guest
-        self.own = guest.seat
-        self.shown = guest.version
-        game = shared.view(guest.options, guest.state)
-        seats = [REMOTE] * game.players
-        if guest.seat != WATCH:
-            seats[guest.seat] = HUMAN
-        Board.__init__(self, app, game, seats, LEVEL)
-        app.serve(guest.poll)
-
-    def _play(self, square, step):
-        # the player's pick goes to the host; the board moves when the host's answer comes
-        self.guest.intend(shared.intent(square, step), self.app.hw.clock())
-        self.items = []
-        self.step = 0
-        self.note = "Đã gửi nước đi, chờ bàn…"
-        self._refresh_text()
-
-    def busy(self):
-        return self.animating
-
-    def show_lost(self, lost):
-        if lost == (self.note == LOST):
-            return False
-        self.note = LOST if lost else ""
-        self._refresh_text()
-        return True
-
-    def sync(self):
-        public = self.guest.state
-        try:
-            # checked as a position of a real game of this table: the air is not trusted
-            target = bytes(shared.view(self.guest.options, public).state)
-            move = shared.last_move(public)
-        except ValueError:
-            return
-        if len(target) != len(self.game.state) or target == bytes(self.game.state):
-            return
-        self.note = ""
-        if move is not None and self.guest.version == self.shown + 1:
-            probe = self.game.copy()
-            if probe.is_legal(*move):
-                probe.play(*move)
-                if bytes(probe.state) == target:
-                    self.shown = self.guest.version
-                    Board._play(self, *move)
-                    return
-        # several moves at once (or the host restarted): show where the table is now
-        self.shown = self.guest.version
-        self.game.state[:] = target
-        self._finish()
-

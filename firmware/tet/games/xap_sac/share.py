@@ -1,9 +1,10 @@
 """Xấp Sắc's entries for playing together (tet.ui.share_menu.together_items): the host's new
-game, dealt from a committed secret, and the table screens of a shared table (table_play.py),
-loaded only once the game starts so that the lobby needs little heap."""
+game, dealt from a committed secret, and the table screens of a shared table (host_table.py,
+guest_table.py), loaded only once the game starts so that the lobby needs little heap."""
 
-TABLE = "tet.games.xap_sac.table_play"
-GUEST = ("tet.games.xap_sac.engine", TABLE)        # a guest's table, in the order it loads
+TABLE = "tet.games.xap_sac.host_table"
+# a guest's table, in the order it loads
+GUEST = ("tet.games.xap_sac.engine", TABLE, "tet.games.xap_sac.guest_table")
 
 
 def new_adapter(app, chosen):
@@ -29,13 +30,13 @@ def start_table(app, host):
 
 
 def _host_table(app, host):
-    from tet.games.xap_sac.table_play import HostTable
+    from tet.games.xap_sac.host_table import HostTable
 
     return HostTable(app, host)
 
 
 def guest_screen(app, guest):
     """A guest's table screen once the host gave it a seat (or let it watch)."""
-    from tet.games.xap_sac.table_play import GuestTable
+    from tet.games.xap_sac.guest_table import GuestTable
 
     return GuestTable(app, guest)

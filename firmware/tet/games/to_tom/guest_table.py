@@ -12,7 +12,7 @@ from tet.core.rng import Rng
 from tet.games.to_tom import seen
 from tet.games.to_tom import state as T
 from tet.games.to_tom.intents import encode, seat_names
-from tet.games.to_tom.table import Table, event_text
+from tet.games.to_tom.play import Table, event_text
 from tet.net.table import WATCH
 from tet.ui.guest_table import GuestScreen
 from tet.ui.together import LOST, SENT, close_table

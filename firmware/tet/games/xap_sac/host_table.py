@@ -1,6 +1,7 @@
-"""Xấp Sắc at a shared table: the table screen on the host's gadget and on a guest's.
+"""Xấp Sắc at a shared table: the host's table screen, and what a guest's (guest_table.py)
+shares with it.
 
-Both are the ordinary table screen (table.py) showing their own seat's hand ("Bạn") and the
+Both are the ordinary table screen (play.py) showing their own seat's hand ("Bạn") and the
 others' as counts, with seats named by who holds them (Người 2, Máy 3). On the host every
 action, its own, a computer player's or one a guest sent, goes through the table
 (tet.net.table.Host), which checks it with the engine and sends the new state to everyone; the
@@ -21,13 +22,12 @@ from tet.core.app import forget_module
 from tet.games.xap_sac import draw as D
 from tet.games.xap_sac import engine as X
 from tet.games.xap_sac import shared
-from tet.games.xap_sac.table import Table
+from tet.games.xap_sac.play import Table
 from tet.net.deal import Deal, to_hex
-from tet.net.table import COMPUTER, WATCH
+from tet.net.table import COMPUTER
 from tet.games.xap_sac.modes import SAVE
-from tet.ui.guest_table import GuestScreen
-from tet.ui.together import (LOST, SENT, close_table, offer_absent, open_saved_table,
-                             resume_table, table_moved)
+from tet.ui.together import (close_table, offer_absent, open_saved_table, resume_table,
+                             table_moved)
 
 LEVEL = 1           # the host's computer players play Vừa
 HONEST = " Bài chia đúng."
@@ -205,73 +205,8 @@ def open_table(app, computers=True):
     Table._bot). The save's reader goes once the table is read."""
     if computers:
         from tet.games.xap_sac import ai  # noqa: F401
-    from tet.games.xap_sac.load import from_dict
+    from tet.games.xap_sac.saved import from_dict
 
     open_saved_table(app, SAVE,
                      lambda saved: restore_host(app, from_dict(saved["game"]), saved), HostTable)
-    forget_module("tet.games.xap_sac.load")
-
-
-class GuestTable(GuestScreen, _AtTable):
-    """A guest's table screen: `guest` is its end of the table; it shows the host's state and
-    sends its person's plays."""
-
-    lost = False
-    computers = False
-    play_tick = Table.tick
-
-    def __init__(self, app, guest):
-        self.guest = guest
-        self.sent = -1          # the state version this gadget's action was sent for
-        view = shared.View(guest.state, guest.private)
-        self.view = view
-        _AtTable.__init__(self, app, view.game, view.seat if view.seat >= 0 else WATCH,
-                          view.computers, view.action, view.marked)
-        app.serve(guest.poll)
-
-    def revealed(self):
-        return self.view.commit, self.view.secret
-
-    def _computer_turn(self):
-        return False
-
-    def _act(self, play):
-        guest = self.guest
-        if self.sent != guest.version:
-            self.sent = guest.version
-            guest.intend(shared.PASS if play is None else shared.play_intent(play),
-                         self.app.hw.clock())
-        # nothing more to choose until the host answers
-        self.plays = []
-        self.selected = []
-        self.picked = []
-        self.mode = 0
-        self.may_pass = False
-        self._build_row()
-        self.cursor = 0
-
-    def _next(self):
-        """The host's person deals the next round."""
-
-    def status(self):
-        if self.lost:
-            return LOST
-        if self.sent == self.guest.version and self.game.turn == self.own:
-            return SENT
-        return Table.status(self)
-
-    def show_lost(self, lost):
-        changed = lost != self.lost
-        self.lost = lost
-        return changed
-
-    def sync(self):
-        try:
-            view = shared.View(self.guest.state, self.guest.private)
-        except ValueError:
-            return
-        self.view = view
-        self.sent = -1          # what was sent is answered (or the host went back: again)
-        self.game = view.game
-        self.names, self.short = seat_names(view.computers, self.own)
-        self._show(view.action, view.marked, True)
+    forget_module("tet.games.xap_sac.saved")

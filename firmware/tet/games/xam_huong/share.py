@@ -1,8 +1,9 @@
 """Xăm Hường's entries for playing together (tet.ui.share_menu.together_items): the host's new
-game, and the shared bowl (table_play.py), loaded only once the game starts."""
+game, and the shared bowl (host_table.py, guest_table.py), loaded only once the game starts."""
 
-BOWL = "tet.games.xam_huong.table_play"
-GUEST = ("tet.games.xam_huong.engine", BOWL)       # a guest's bowl, in the order it loads
+BOWL = "tet.games.xam_huong.host_table"
+# a guest's bowl, in the order it loads
+GUEST = ("tet.games.xam_huong.engine", BOWL, "tet.games.xam_huong.guest_table")
 
 
 def new_adapter(app, chosen):
@@ -27,13 +28,13 @@ def start_table(app, host):
 
 
 def _host_bowl(app, host):
-    from tet.games.xam_huong.table_play import HostBowl
+    from tet.games.xam_huong.host_table import HostBowl
 
     return HostBowl(app, host)
 
 
 def guest_screen(app, guest):
     """A guest's bowl once the host gave it a seat (or let it watch)."""
-    from tet.games.xam_huong.table_play import GuestBowl
+    from tet.games.xam_huong.guest_table import GuestBowl
 
     return GuestBowl(app, guest)

@@ -1,5 +1,5 @@
 """Tổ Tôm's entries for playing together (tet.ui.share_menu.together_items): the host's new
-hội, and the shared table's screens (table_host.py, table_guest.py), loaded only once the game
+hội, and the shared table's screens (host_table.py, guest_table.py), loaded only once the game
 starts so that the lobby needs little heap."""
 
 from tet.games.to_tom.parts import SAVE, UI, table_save
@@ -7,7 +7,7 @@ from tet.games.to_tom.parts import SAVE, UI, table_save
 # a guest's table (tet.ui.together.join_table), in the order it loads: no rules (seen.py)
 GUEST = ("tet.games.to_tom.cards", "tet.games.to_tom.state", "tet.games.to_tom.intents",
          "tet.games.to_tom.restore", "tet.games.to_tom.seen", "tet.net.table",
-         "tet.games.to_tom.table", "tet.games.to_tom.table_guest")
+         "tet.games.to_tom.play", "tet.games.to_tom.guest_table")
 
 
 def new_adapter(app, chosen):
@@ -38,13 +38,13 @@ def start_table(app, host):
 
 
 def _host_table(app, host):
-    from tet.games.to_tom.table_host import HostTable
+    from tet.games.to_tom.host_table import HostTable
 
     return HostTable(app, host)
 
 
 def guest_screen(app, guest):
     """A guest's table once the host gave it a seat (or let it watch)."""
-    from tet.games.to_tom.table_guest import GuestTable
+    from tet.games.to_tom.guest_table import GuestTable
 
     return GuestTable(app, guest)

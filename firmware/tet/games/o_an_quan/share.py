@@ -1,9 +1,10 @@
 """Ô Ăn Quan's entries for playing together (tet.ui.share_menu.together_items): the host's new
-game, and the board screens of a shared table (table_boards.py), loaded only once the game
-starts so that the lobby needs little heap."""
+game, and the board screens of a shared table (host_table.py, guest_table.py), loaded only
+once the game starts so that the lobby needs little heap."""
 
-BOARDS = "tet.games.o_an_quan.table_boards"
-GUEST = ("tet.games.o_an_quan.engine", BOARDS)     # a guest's board, in the order it loads
+BOARDS = "tet.games.o_an_quan.host_table"
+# a guest's board, in the order it loads
+GUEST = ("tet.games.o_an_quan.engine", BOARDS, "tet.games.o_an_quan.guest_table")
 
 
 def new_adapter(app, players):
@@ -27,13 +28,13 @@ def start_table(app, host):
 
 
 def _host_board(app, host):
-    from tet.games.o_an_quan.table_boards import HostBoard
+    from tet.games.o_an_quan.host_table import HostBoard
 
     return HostBoard(app, host)
 
 
 def guest_screen(app, guest):
     """A guest's board once the host gave it a seat (or let it watch)."""
-    from tet.games.o_an_quan.table_boards import GuestBoard
+    from tet.games.o_an_quan.guest_table import GuestBoard
 
     return GuestBoard(app, guest)

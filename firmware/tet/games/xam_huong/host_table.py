@@ -1,4 +1,5 @@
-"""Xăm Hường at a shared table: every player shakes their own gadget.
+"""Xăm Hường at a shared table: every player shakes their own gadget (the host's bowl here, a
+guest's in guest_table.py).
 
 The host's gadget holds the game (tet.net.table.Host with shared.Shared); a guest's shows the
 host's state. On your turn, shake (or OK): the host draws the dice, every gadget tumbles them
@@ -21,7 +22,6 @@ from tet.games.xam_huong import views as V
 from tet.games.xam_huong.options import SAVE
 from tet.games.xam_huong.views import FRAME_MS, ROLL_MS, TUNES
 from tet.net.table import COMPUTER, WATCH
-from tet.ui.guest_table import GuestScreen
 from tet.ui.together import LOST, close_table, open_saved_table, resume_table
 from tet.ui.game_screen import GameScreen
 from tet.ui.widgets import Choice, draw_hints, hints
@@ -228,67 +228,6 @@ class HostBowl(TableBowl):
 
     def save_data(self):
         return None if self.game.over() else self.host.adapter.table_save(self.host)
-
-
-class GuestBowl(GuestScreen, TableBowl):
-    """A guest's bowl: it shows the host's state and sends its person's rolls."""
-
-    play_tick = TableBowl.tick
-
-    def __init__(self, app, guest):
-        self.guest = guest
-        self.version = guest.version
-        self.sent = -1          # the state version this gadget's roll was sent for
-        self.seen = shared.RollsSeen()      # every roll this gadget was shown
-        state = shared.view(guest.state)
-        self._record(state)
-        TableBowl.__init__(self, app, guest.seat, state)
-        app.serve(guest.poll)
-
-    def _record(self, state):
-        seen = shared.roll_seen(state)
-        if seen is not None:
-            self.seen.add(seen[0], seen[1])
-        self.commit, self.secret = state[5], state[6]
-
-    def result_lines(self):
-        """The settlement, and whether the host's dice were the ones it committed to."""
-        lines = TableBowl.result_lines(self)
-        if shared.dice_honest(self.commit, self.secret, self.seen):
-            lines.append(("Xúc xắc đúng cam kết của chủ bàn (%d lần gieo đã xem)"
-                          % len(self.seen), G.GREEN))
-        else:
-            lines.append(("Xúc xắc KHÔNG khớp cam kết của chủ bàn!", G.RED))
-        return lines
-
-    def _act(self, intent):
-        if self.sent != self.guest.version:
-            self.sent = self.guest.version
-            self.guest.intend(intent, self.app.hw.clock())
-
-    def busy(self):
-        return self.rolling_since is not None
-
-    def show_lost(self, lost):
-        changed = lost != self.lost
-        self.lost = lost
-        return changed
-
-    def sync(self):
-        try:
-            state = shared.view(self.guest.state)
-        except ValueError:
-            return
-        was_waiting = self.pending is not None
-        rolls = self.game.rolls
-        self.version = self.guest.version
-        self._record(state)
-        self._take(state)
-        # a new roll tumbles; the take (or decline) of a roll on show only lands it
-        if not was_waiting and (self.pending is not None or self.game.rolls != rolls):
-            self._tumble()
-        else:
-            self._landed()
 
 
 def resume_host(app, game, saved):

@@ -6,7 +6,7 @@ Every action, the host's own, a computer player's or one a guest sent, goes thro
 and each guest its own cards, sealed; the host saves the hội and the table after every action,
 so a reboot resumes both. Each game's result stays on every gadget until the host closes its
 own; the next game is dealt once every guest has the result (or after tet.net.table.LOST_MS,
-so a gadget out of range does not hold the table). The guest's side is table_guest.py.
+so a gadget out of range does not hold the table). The guest's side is guest_table.py.
 """
 
 from binascii import unhexlify
@@ -15,7 +15,7 @@ from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
 from tet.games.to_tom import shared
 from tet.games.to_tom.intents import NEXT, encode, seat_names
-from tet.games.to_tom.table import Table, event_text
+from tet.games.to_tom.play import Table, event_text
 from tet.net.deal import new_secret
 from tet.net.table import COMPUTER, ME
 from tet.ui.together import close_table, offer_absent, resume_table, table_moved
