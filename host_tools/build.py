@@ -45,11 +45,6 @@ def _firmware_files(suffixes):
     return found
 
 
-def _module_name(rel):
-    name = rel[:-3].replace("/", ".")
-    return name[:-len(".__init__")] if name.endswith(".__init__") else name
-
-
 def _registry():
     """firmware/tet/registry.py, read as the module it is (it imports nothing)."""
     spec = importlib.util.spec_from_file_location("registry",
@@ -87,7 +82,7 @@ def firmware_modules():
     and so on. The rest of firmware/ (code written for the device that nothing loads yet) and
     host_tools/ stay on the desktop."""
     registry = _registry()
-    paths = {_module_name(rel): rel for rel in _firmware_files((".py",)) if rel != "main.py"}
+    paths = {source_name(rel): rel for rel in _firmware_files((".py",)) if rel != "main.py"}
     names = set(paths)
     todo = set(_device_edges(os.path.join(FIRMWARE, "main.py"), names)) | {"tet.registry"}
     for entry in registry.GAMES:

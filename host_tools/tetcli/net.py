@@ -21,14 +21,14 @@ def register(parser):
                    % MAX_PROBABILITY)
     p.add_argument("--dup", default="0", help="probability a frame arrives twice")
     p.add_argument("--reorder", default="0", help="probability a frame is held back")
-    for name, games, (what, _least, most) in _game_options():
-        p.add_argument("--" + name, help="%s: %s (default %d)" % ("|".join(games), what, most))
+    for name, games, (what, _least, _most, default) in _game_options():
+        p.add_argument("--" + name, help="%s: %s (default %d)" % ("|".join(games), what, default))
     p.add_argument("--json", action="store_true", help="print a JSON object")
     p.set_defaults(run=run_play)
 
 
 def _game_options():
-    """(name, the games that take it, (help, least, most)) of every driver's OPTIONS."""
+    """(name, the games that take it, (help, least, most, default)) of every driver's OPTIONS."""
     found = {}
     for game_id in GAMES:
         cls = driver(game_id)
@@ -59,7 +59,7 @@ def run_play(args):
     humans = gadgets if args.humans is None else parse_int(args.humans, "--humans", 1, gadgets)
     seed = parse_int(args.seed, "--seed", 0, 2 ** 32 - 1)
     options = {}
-    for name, games, (what, least, most) in _game_options():
+    for name, games, (what, least, most, _default) in _game_options():
         value = getattr(args, name)
         if value is None:
             continue

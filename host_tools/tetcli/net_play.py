@@ -12,12 +12,11 @@ What differs per game is a *driver*, `Driver` in tetcli.<package>_net for a game
 registry (tet.registry) that can be played together: it makes the host's game and adapter,
 reads a public state as a gadget shows it, picks a person's or a computer's intent, replays the
 host's log on one gadget and states the result. Its `OPTIONS` are the options `tet net play`
-takes for that game: {name: (help, least, most)}, passed to its constructor.
+takes for that game: {name: (help, least, most, default)}, passed to its constructor.
 """
 
-import importlib
-
 import binascii
+import importlib
 import json
 import os
 import sys

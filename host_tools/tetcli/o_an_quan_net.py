@@ -1,5 +1,5 @@
-"""Ô Ăn Quan between simulated gadgets: the driver of `tet net play` and the tests' shared games (tetcli.net_play), found by
-the registry's package name."""
+"""Ô Ăn Quan between simulated gadgets: the driver of `tet net play` and of the tests'
+shared games (tetcli.net_play), which find it by the registry's package name."""
 
 from tet.games.o_an_quan import shared as oaq_shared
 from tet.games.o_an_quan.ai import Searcher, greedy_move, level_nodes

@@ -1,5 +1,5 @@
-"""Tổ Tôm between simulated gadgets: the driver of `tet net play` and the tests' shared games (tetcli.net_play), found by
-the registry's package name."""
+"""Tổ Tôm between simulated gadgets: the driver of `tet net play` and of the tests'
+shared games (tetcli.net_play), which find it by the registry's package name."""
 
 import binascii
 
@@ -18,7 +18,7 @@ class Driver:
     game is dealt from the secret of its number, so the log replays on one gadget."""
 
     fewest, most = 2, 5
-    OPTIONS = {"target": ("the hội's points", 1, totom_state.HOI_TARGET)}
+    OPTIONS = {"target": ("the hội's points", 1, totom_state.HOI_TARGET, totom_state.HOI_TARGET)}
 
     def __init__(self, gadgets, rng, target=totom_state.HOI_TARGET):
         self.players = 4 if gadgets == 4 else 5

@@ -1,5 +1,5 @@
-"""Xăm Hường between simulated gadgets: the driver of `tet net play` and the tests' shared games (tetcli.net_play), found by
-the registry's package name."""
+"""Xăm Hường between simulated gadgets: the driver of `tet net play` and of the tests'
+shared games (tetcli.net_play), which find it by the registry's package name."""
 
 import json
 

@@ -1,5 +1,5 @@
-"""Xấp Sắc between simulated gadgets: the driver of `tet net play` and the tests' shared games (tetcli.net_play), found by
-the registry's package name."""
+"""Xấp Sắc between simulated gadgets: the driver of `tet net play` and of the tests'
+shared games (tetcli.net_play), which find it by the registry's package name."""
 
 from tet.games.xap_sac import engine as xs_engine
 from tet.games.xap_sac import saved as xs_saved

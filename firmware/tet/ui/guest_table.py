@@ -12,8 +12,8 @@ class GuestScreen:
     `guest` (a tet.net.guest.Guest) set before that screen's __init__ and `play_tick` the play
     screen's tick. Each pass: whether the table went silent or was heard again (show_lost),
     the host's newest state once the screen is not busy showing the last one (sync), then the
-    play screen's own tick. The game's class gives `show_lost(lost)` (True when the screen
-    changed) and `sync()`. The host keeps the game, so a guest saves and forgets nothing."""
+    play screen's own tick. The game's class gives `sync()` (and its own `show_lost` where a
+    flag is not enough). The host keeps the game, so a guest saves and forgets nothing."""
 
     def tick(self, now):
         guest = self.guest
@@ -23,6 +23,16 @@ class GuestScreen:
             self.sync()
             return True
         return self.play_tick(now) or changed
+
+    lost = False    # the table has gone silent (the play screen says so)
+
+    def show_lost(self, lost):
+        """Note whether the table is lost (nothing heard from the host for a while); True when
+        the screen changed. Here a flag the play screen draws; a screen that says it in a text
+        line of its own overrides this."""
+        changed = lost != self.lost
+        self.lost = lost
+        return changed
 
     def busy(self):
         """True while the screen is still showing a state (an animation): the next one waits."""

@@ -3,7 +3,7 @@ gadget's seat played by its person, who picks a move with the keys as usual but 
 host's answer is shown sowing stone by stone, as a local move would be. Loaded by guests only."""
 
 from tet.games.o_an_quan import shared
-from tet.games.o_an_quan.host_table import LEVEL, _AtTable
+from tet.games.o_an_quan.host_table import LEVEL, AtTable
 from tet.games.o_an_quan.modes import HUMAN, REMOTE
 from tet.games.o_an_quan.play import Board
 from tet.net.table import WATCH
@@ -11,7 +11,7 @@ from tet.ui.guest_table import GuestScreen
 from tet.ui.together import LOST
 
 
-class GuestBoard(GuestScreen, _AtTable):
+class GuestBoard(GuestScreen, AtTable):
     """A guest's board: `guest` is its end of the table; it shows the host's position."""
 
     play_tick = Board.tick

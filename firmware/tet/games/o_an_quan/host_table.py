@@ -25,7 +25,7 @@ def seat_names(seats, own):
             for k in range(len(seats))]
 
 
-class _AtTable(Board):
+class AtTable(Board):
     """What the host's and a guest's boards share: names, no undo, the table closing at the
     end of the game (back to the setup menu, the radio off)."""
 
@@ -42,7 +42,7 @@ class _AtTable(Board):
         close_table(self.app, self)
 
 
-class HostBoard(_AtTable):
+class HostBoard(AtTable):
     """The host's board: `host` is the table (its adapter holds the game)."""
 
     def __init__(self, app, host):

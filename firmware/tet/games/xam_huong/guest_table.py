@@ -47,11 +47,6 @@ class GuestBowl(GuestScreen, TableBowl):
     def busy(self):
         return self.rolling_since is not None
 
-    def show_lost(self, lost):
-        changed = lost != self.lost
-        self.lost = lost
-        return changed
-
     def sync(self):
         try:
             state = shared.view(self.guest.state)

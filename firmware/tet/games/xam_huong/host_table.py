@@ -18,9 +18,9 @@ from tet.core import sound
 from tet.core.text import clip, wrap
 from tet.games.xam_huong import engine as XH
 from tet.games.xam_huong import shared
-from tet.games.xam_huong import views as V
+from tet.games.xam_huong import draw as V
 from tet.games.xam_huong.options import SAVE
-from tet.games.xam_huong.views import FRAME_MS, ROLL_MS, TUNES
+from tet.games.xam_huong.draw import FRAME_MS, ROLL_MS, TUNES
 from tet.net.table import COMPUTER, WATCH
 from tet.ui.together import LOST, close_table, open_saved_table, resume_table
 from tet.ui.game_screen import GameScreen

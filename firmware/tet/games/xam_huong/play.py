@@ -11,9 +11,9 @@ from tet.core.app import Screen
 from tet.core.text import clip, wrap
 from tet.games.xam_huong import rules as R
 from tet.games.xam_huong.engine import XamHuong
-from tet.games.xam_huong import views as V
+from tet.games.xam_huong import draw as V
 from tet.games.xam_huong.options import OPTIONS, SAVE
-from tet.games.xam_huong.views import FRAME_MS, ROLL_MS, TUNES
+from tet.games.xam_huong.draw import FRAME_MS, ROLL_MS, TUNES
 from tet.ui.house_rules import following, value_label, values
 from tet.ui.game_screen import GameScreen
 from tet.ui.session import offer_resume, rules_entry

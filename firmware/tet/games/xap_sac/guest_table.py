@@ -3,18 +3,17 @@ host's state with this gadget's own hand, its person's plays sent to the host. L
 only."""
 
 from tet.games.xap_sac import shared
-from tet.games.xap_sac.host_table import _AtTable, seat_names
+from tet.games.xap_sac.host_table import AtTable, seat_names
 from tet.games.xap_sac.play import Table
 from tet.net.table import WATCH
 from tet.ui.guest_table import GuestScreen
 from tet.ui.together import LOST, SENT
 
 
-class GuestTable(GuestScreen, _AtTable):
+class GuestTable(GuestScreen, AtTable):
     """A guest's table screen: `guest` is its end of the table; it shows the host's state and
     sends its person's plays."""
 
-    lost = False
     computers = False
     play_tick = Table.tick
 
@@ -23,7 +22,7 @@ class GuestTable(GuestScreen, _AtTable):
         self.sent = -1          # the state version this gadget's action was sent for
         view = shared.View(guest.state, guest.private)
         self.view = view
-        _AtTable.__init__(self, app, view.game, view.seat if view.seat >= 0 else WATCH,
+        AtTable.__init__(self, app, view.game, view.seat if view.seat >= 0 else WATCH,
                           view.computers, view.action, view.marked)
         app.serve(guest.poll)
 
@@ -57,11 +56,6 @@ class GuestTable(GuestScreen, _AtTable):
         if self.sent == self.guest.version and self.game.turn == self.own:
             return SENT
         return Table.status(self)
-
-    def show_lost(self, lost):
-        changed = lost != self.lost
-        self.lost = lost
-        return changed
 
     def sync(self):
         try:

@@ -52,7 +52,7 @@ def seat_names(computers, own):
     return names, short
 
 
-class _AtTable(Table):
+class AtTable(Table):
     """What the host's and a guest's table screens share: the seats' names, the table shown
     after each action the host accepted, the deal's check at the end, the table closing when
     the game is over."""
@@ -111,7 +111,7 @@ class _AtTable(Table):
         close_table(self.app, self)
 
 
-class HostTable(_AtTable):
+class HostTable(AtTable):
     """The host's table screen: `host` is the table (its adapter holds the game)."""
 
     def __init__(self, app, host):
@@ -124,7 +124,7 @@ class HostTable(_AtTable):
         # board's heap)
         self.computers = COMPUTER in host.seats
         adapter.on_apply = self._applied
-        _AtTable.__init__(self, app, adapter.game, 0, adapter.computers, adapter.action,
+        AtTable.__init__(self, app, adapter.game, 0, adapter.computers, adapter.action,
                           adapter.marked)
         app.serve(host.poll)
 
