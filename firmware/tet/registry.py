@@ -16,4 +16,3 @@ GAMES = (
     ("xs", "Xấp Sắc", "xap_sac", "xs"),
 )
 ID, TITLE, PACKAGE, CLI = 0, 1, 2, 3
-

@@ -1,6 +1,7 @@
 """Shared plumbing for `tet` subcommands: firmware on sys.path, one-line errors, JSON input/output."""
 
 import argparse
+import importlib
 import json
 import os
 import re
@@ -25,6 +26,19 @@ ELLIPSIS = "…"
 # Input files: saved positions are a few KB; more than this, or deeper nesting, is not one.
 MAX_JSON_BYTES = 1000000
 MAX_JSON_DEPTH = 32
+
+
+def game_module(name):
+    """The host-side module `name` a game of the registry may have (tetcli.<package> for its
+    commands, tetcli.<package>_net for the network harness), or None when the game has none
+    yet; an import error inside the module is raised as it is."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+        return None
+
 
 _LONG_WORD = re.compile(r"\S{%d,}" % (WORD_LIMIT + 1))
 # Control characters would break the line; lone surrogates (undecodable bytes of an argument)

@@ -6,7 +6,7 @@ has its subcommand, which says so."""
 import importlib
 import sys
 
-from tetcli.common import CliError, OneLineParser, one_line
+from tetcli.common import CliError, OneLineParser, game_module, one_line
 from tet.registry import CLI, GAMES as REGISTRY, PACKAGE, TITLE
 
 
@@ -24,17 +24,13 @@ def build_parser():
     subs = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     subs.required = True
     for entry in REGISTRY:
-        modname = "tetcli." + entry[PACKAGE]
-        try:
-            mod = importlib.import_module(modname)
-        except ModuleNotFoundError as e:
-            if e.name != modname:
-                raise
+        mod = game_module("tetcli." + entry[PACKAGE])
+        if mod is None:
             helptext = "%s: no commands yet" % entry[TITLE]
             subs.add_parser(entry[CLI], help=helptext, description=helptext).set_defaults(
                 run=_no_commands(entry))
-            continue
-        _add(subs, entry[CLI], mod)
+        else:
+            _add(subs, entry[CLI], mod)
     _add(subs, "net", importlib.import_module("tetcli.net"))
     return parser
 

@@ -16,7 +16,6 @@ takes for that game: {name: (help, least, most, default)}, passed to its constru
 """
 
 import binascii
-import importlib
 import json
 import os
 import sys
@@ -36,6 +35,7 @@ from tet.net.guest import Guest  # noqa: E402
 from tet.net.host import Host  # noqa: E402
 from tet.net.table import COMPUTER, ME  # noqa: E402
 from tet.registry import GAMES as REGISTRY, ID, PACKAGE  # noqa: E402
+from tetcli.common import game_module  # noqa: E402
 
 GAMES = tuple(entry[ID] for entry in REGISTRY)     # the ids `--game` takes, in menu order
 STEP_MS = 10
@@ -58,13 +58,8 @@ def driver(game_id):
     """The driver class of registry game `game_id`, or None when the game has none (it cannot
     be played together yet)."""
     package = [entry[PACKAGE] for entry in REGISTRY if entry[ID] == game_id][0]
-    name = "tetcli.%s_net" % package
-    try:
-        return importlib.import_module(name).Driver
-    except ModuleNotFoundError as e:
-        if e.name != name:
-            raise
-        return None
+    module = game_module("tetcli.%s_net" % package)
+    return module.Driver if module else None
 
 
 class SharedRun:

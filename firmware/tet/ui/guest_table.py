@@ -15,6 +15,8 @@ class GuestScreen:
     play screen's own tick. The game's class gives `sync()` (and its own `show_lost` where a
     flag is not enough). The host keeps the game, so a guest saves and forgets nothing."""
 
+    lost = False    # the table has gone silent (the play screen says so)
+
     def tick(self, now):
         guest = self.guest
         changed = self.show_lost(guest.lost(now))
@@ -23,8 +25,6 @@ class GuestScreen:
             self.sync()
             return True
         return self.play_tick(now) or changed
-
-    lost = False    # the table has gone silent (the play screen says so)
 
     def show_lost(self, lost):
         """Note whether the table is lost (nothing heard from the host for a while); True when

@@ -135,4 +135,3 @@ class GuestTable(GuestScreen, Table):
         if self.game.to_move() < 0 and self.game.phase != T.P_OVER:
             return WAITING
         return Table.thinking_text(self)
-

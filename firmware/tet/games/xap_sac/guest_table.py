@@ -23,7 +23,7 @@ class GuestTable(GuestScreen, AtTable):
         view = shared.View(guest.state, guest.private)
         self.view = view
         AtTable.__init__(self, app, view.game, view.seat if view.seat >= 0 else WATCH,
-                          view.computers, view.action, view.marked)
+                         view.computers, view.action, view.marked)
         app.serve(guest.poll)
 
     def revealed(self):

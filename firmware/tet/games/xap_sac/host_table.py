@@ -125,7 +125,7 @@ class HostTable(AtTable):
         self.computers = COMPUTER in host.seats
         adapter.on_apply = self._applied
         AtTable.__init__(self, app, adapter.game, 0, adapter.computers, adapter.action,
-                          adapter.marked)
+                         adapter.marked)
         app.serve(host.poll)
 
     def revealed(self):
