@@ -89,7 +89,7 @@ def firmware_modules():
         # its entry point and house rules, and their packages (a game listed before its package
         # is written shows "Sắp có" at the launcher)
         package = "tet.games." + entry[registry.PACKAGE]
-        todo |= {"tet.games", package, package + ".ui", package + ".options"} & names
+        todo |= {"tet.games", package, package + ".setup", package + ".options"} & names
     seen = set()
     while todo:
         name = todo.pop()

@@ -20,7 +20,7 @@ ROOT = os.path.dirname(HERE)
 STAMPS = os.path.join(HERE, "generated.json")
 sys.path.insert(0, HERE)
 
-GENERATORS = ("gen_xh_table", "gen_font")
+GENERATORS = ("gen_xh_rolls", "gen_font")
 
 
 def inputs_hash(mod):

@@ -61,7 +61,7 @@ def device_sources():
     todo = loads("main.py") | {"tet.registry", "tet.games"}
     for entry in GAMES:
         package = "tet.games." + entry[PACKAGE]
-        todo |= {package, package + ".ui", package + ".options"}
+        todo |= {package, package + ".setup", package + ".options"}
     seen = set()
     while todo:
         name = todo.pop()

@@ -18,7 +18,7 @@ COPIED = ("firmware", "boards", "host_tools", "sim", "tests/portable")
 # The game: one package (an entry point whose first screen is a message, one house rule) ...
 PACKAGE = {
     "__init__.py": '"""Trò thử: a game that exists for tests/test_fifth_game.py only."""\n',
-    "ui.py": '''"""Trò thử's entry point."""
+    "setup.py": '''"""Trò thử's entry point (its setup menu, were it to have one)."""
 
 from tet.ui.widgets import Message
 
@@ -122,7 +122,7 @@ def test_the_readme_pictures_open_it_by_its_id(found):
 
 def test_the_build_compiles_and_ships_it(found):
     modules = ["tet/games/tro_thu/__init__.py", "tet/games/tro_thu/options.py",
-               "tet/games/tro_thu/ui.py"]
+               "tet/games/tro_thu/setup.py"]
     assert found[0]["modules"] == modules
     assert found[0]["compiled"] == [m[:-3] + ".mpy" for m in modules]
     assert found[0]["package.json"] == modules

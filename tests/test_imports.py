@@ -13,7 +13,7 @@ from mp_lane import ROOT
 FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS = os.path.join(ROOT, "boards")
 # game modules that must stay pure: no screens, no drawing, no input
-ENGINE_ROLES = ("engine", "ai", "rules", "hand", "cards", "load", "options", "xh_table", "state",
+ENGINE_ROLES = ("engine", "ai", "rules", "hand", "cards", "load", "options", "rolls", "state",
                 "scoring", "restore", "laid", "laid_score", "wait_scan")
 SHELL_AND_SCREENS = ("tet.ui", "tet.core.app", "tet.core.gfx", "tet.core.input", "tet.core.sound")
 

@@ -13,7 +13,7 @@ from shared_table import BAD, in_the_clear, pieces
 from tetcli.net_play import SharedRun
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
-from tet.games.to_tom import seen, shared
+from tet.games.to_tom import adapter as A, seen
 from tet.games.to_tom import intents as S
 from tet.games.to_tom.state import pack_digits
 from tet.net.deal import to_hex
@@ -94,7 +94,7 @@ def dealt_game(seed):
     """A hội's first game dealt from a secret: (adapter, secret)."""
     rng = Rng(seed)
     secret = bytes(rng.below(256) for _ in range(16))
-    adapter = shared.Shared(T.Hoi(5, dealer=2), lambda: secret)
+    adapter = A.Adapter(T.Hoi(5, dealer=2), lambda: secret)
     return adapter, secret
 
 
@@ -129,7 +129,7 @@ def test_every_seat_is_offered_exactly_the_hosts_legal_moves_over_a_whole_hoi():
     from tet.games.to_tom.ai import Player
 
     rng = Rng(9)        # a long hội (36 games) with a laid run of nine
-    adapter = shared.Shared(T.Hoi(5, dealer=2), lambda: bytes(rng.below(256) for _ in range(16)))
+    adapter = A.Adapter(T.Hoi(5, dealer=2), lambda: bytes(rng.below(256) for _ in range(16)))
     bots = [Player("bot", Rng(p + 1)) for p in range(5)]
     decisions = longest = 0
     while not adapter.over():
@@ -140,7 +140,7 @@ def test_every_seat_is_offered_exactly_the_hosts_legal_moves_over_a_whole_hoi():
             # a desktop player's full game of the rules, and a guest's gadget's view: both offer
             # exactly the host's choices
             public, truth = adapter.public(), adapter.game
-            ruled = shared.view(public, adapter.private(p), p)[0]
+            ruled = A.view(public, adapter.private(p), p)[0]
             assert ruled.legal(p) == truth.legal(p) and ruled.discards(p) == truth.discards(p)
             for q in range(5):
                 shown = seen.view(public, adapter.private(q), q)[0]

@@ -3,8 +3,8 @@
 import itertools
 import os
 
-import gen_xh_table
-from tet.games.xam_huong.xh_table import CATEGORY, MULTISETS, RANK
+import gen_xh_rolls
+from tet.games.xam_huong.rolls import CATEGORY, MULTISETS, RANK
 from tet.games.xam_huong import rules as R
 from tet.games.xam_huong.engine import counts_index, roll_index
 
@@ -102,16 +102,16 @@ def test_index_is_the_combinatorial_number_system():
     for combo in itertools.combinations_with_replacement(range(1, 7), 6):
         for k in range(7):
             counts[k] = combo.count(k)
-        assert counts_index(counts) == gen_xh_table.index_of_counts(counts)
+        assert counts_index(counts) == gen_xh_rolls.index_of_counts(counts)
 
 
 def test_checked_in_table_equals_generator_output():
-    with open(os.path.join(ROOT, "firmware", "tet", "games", "xam_huong", "xh_table.py"), encoding="utf-8") as f:
-        assert f.read() == gen_xh_table.render()
+    with open(os.path.join(ROOT, "firmware", "tet", "games", "xam_huong", "rolls.py"), encoding="utf-8") as f:
+        assert f.read() == gen_xh_rolls.render()
 
 
 def test_generator_classifier_agrees_with_the_test_classifier():
-    for counts in gen_xh_table.all_counts():
+    for counts in gen_xh_rolls.all_counts():
         roll = [f for f in range(1, 7) for _ in range(counts[f])]
-        category, _ = gen_xh_table.classify_counts(counts)
+        category, _ = gen_xh_rolls.classify_counts(counts)
         assert R.CATEGORY_IDS[category] == rule_by_rule(roll)

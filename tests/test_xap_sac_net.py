@@ -12,7 +12,7 @@ import pytest
 from shared_table import BAD, in_the_clear, pieces, tet
 from tetcli.net_play import SharedRun
 from tet.games.xap_sac import engine as X
-from tet.games.xap_sac import shared
+from tet.games.xap_sac import adapter as A
 from tet.net.deal import commitment
 
 WINDOW = 6      # bytes of a private part looked for in every frame
@@ -63,7 +63,7 @@ def test_computer_seats_play_with_the_hands_the_host_holds_and_a_watcher_watches
     assert sorted(row["seat"] for row in report["gadgets"]) == [0, 1, 255, 255]
     assert {seat for seat, _intent in run.host.log} == {0, 1, 2, 3}
     # between rounds only the host's seat deals, once a round
-    deals = [seat for seat, intent in run.host.log if intent == shared.NEXT]
+    deals = [seat for seat, intent in run.host.log if intent == A.NEXT]
     assert set(deals) == {0} and len(deals) == run.host.adapter.game.round_no - 1
 
 
@@ -85,7 +85,7 @@ def test_no_frame_carries_a_hand_and_each_guest_opens_exactly_its_own():
         for guest in run.guests[1:]:
             if guest.private is not None and guest.version == run.host.version:
                 assert guest.private == adapter.private(guest.seat)
-                assert shared.View(guest.state, guest.private).game.hands[guest.seat] == \
+                assert A.View(guest.state, guest.private).game.hands[guest.seat] == \
                     adapter.game.hands[guest.seat]
                 opened.append(guest.seat)
         return out
@@ -108,7 +108,7 @@ def seen_of(run):
     def poll(now):
         changed = real_poll(now)
         if changed and guest.private is not None:
-            view = shared.View(guest.state, guest.private)
+            view = A.View(guest.state, guest.private)
             game = view.game
             if game.phase == X.PLAYING and game.round_no not in seen:
                 seen[game.round_no] = (bytes(game.hands[seat]), view.layout())
@@ -121,12 +121,12 @@ def test_the_deal_checks_out_on_an_honest_host():
     run = SharedRun(2, 2, 10, game_id="xs")
     guest, seen = seen_of(run)
     assert run.run()["ok"]
-    view = shared.View(guest.state, guest.private)
+    view = A.View(guest.state, guest.private)
     assert view.secret is not None and len(seen) == view.game.round_no > 1
-    assert shared.deal_honest(view.commit, view.secret, 2, X.DECK_7X2, 1, seen)
+    assert A.deal_honest(view.commit, view.secret, 2, X.DECK_7X2, 1, seen)
     # another seat's hands, or a secret that is not the committed one, do not
-    assert not shared.deal_honest(view.commit, view.secret, 2, X.DECK_7X2, 0, seen)
-    assert not shared.deal_honest(view.commit, "00" * 16, 2, X.DECK_7X2, 1, seen)
+    assert not A.deal_honest(view.commit, view.secret, 2, X.DECK_7X2, 0, seen)
+    assert not A.deal_honest(view.commit, "00" * 16, 2, X.DECK_7X2, 1, seen)
 
 
 def test_a_host_that_dealt_other_cards_than_its_secret_gives_is_caught():
@@ -134,30 +134,30 @@ def test_a_host_that_dealt_other_cards_than_its_secret_gives_is_caught():
     adapter = run.host.adapter
     # the host deals from another secret but commits to (and at the end reveals) the first
     other = bytes(16)
-    adapter.game = shared.new_game(2, X.DECK_7X2, other)
+    adapter.game = A.new_game(2, X.DECK_7X2, other)
     assert adapter.commit == commitment(run.driver.secret)
     guest, seen = seen_of(run)
     run.run()
-    view = shared.View(guest.state, guest.private)
+    view = A.View(guest.state, guest.private)
     assert view.secret is not None and seen
-    assert not shared.deal_honest(view.commit, view.secret, 2, X.DECK_7X2, 1, seen)
+    assert not A.deal_honest(view.commit, view.secret, 2, X.DECK_7X2, 1, seen)
 
 
 def test_a_forged_play_or_a_pass_out_of_turn_is_refused():
     secret = bytes(range(16))
-    adapter = shared.Shared(shared.new_game(3, X.DECK_7X2, secret), secret)
+    adapter = A.Adapter(A.new_game(3, X.DECK_7X2, secret), secret)
     game = adapter.game
     play = game.legal_plays(every_order=False)[0]
-    assert not adapter.accepts(1, shared.play_intent(play))         # not seat 1's turn
-    assert not adapter.accepts(0, shared.PASS)                      # the opener can play
-    assert not adapter.accepts(0, shared.NEXT)                      # the round goes on
+    assert not adapter.accepts(1, A.play_intent(play))         # not seat 1's turn
+    assert not adapter.accepts(0, A.PASS)                      # the opener can play
+    assert not adapter.accepts(0, A.NEXT)                      # the round goes on
     every = game.legal_plays()          # every order of every play: the engine's own check
     assert len(every) > len(game.legal_plays(every_order=False))
     for p in every[:40]:
-        assert adapter.accepts(0, shared.play_intent(p))
+        assert adapter.accepts(0, A.play_intent(p))
         for bit in range(32):           # any other int: other cells, cards, shape, stray bits
             forged = p ^ (1 << bit)
-            assert adapter.accepts(0, shared.play_intent(forged)) == (forged in every)
+            assert adapter.accepts(0, A.play_intent(forged)) == (forged in every)
     assert not adapter.accepts(0, b"P\x01") and not adapter.accepts(0, b"")
 
 

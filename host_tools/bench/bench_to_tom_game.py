@@ -68,7 +68,7 @@ def _ui_game():
 
     app = new_app("ttgo_tdisplay")
     # import the game as the launcher does (its screens stay loaded for the game played below)
-    __import__("tet.games.to_tom.ui", None, None, ("start",)).start(app)
+    __import__("tet.games.to_tom.setup", None, None, ("start",)).start(app)
     loaded = benchlib.heap_used()
     peak = [0]
 

@@ -115,7 +115,7 @@ def _rate(fn, rolls):
 def bench_classify(rolls):
     from tet.games.xam_huong.engine import classify
     from tet.games.xam_huong import rules as R
-    from tet.games.xam_huong.xh_table import CATEGORY
+    from tet.games.xam_huong.rolls import CATEGORY
     for dice in rolls:
         assert rule_by_rule(dice) == classify(dice) == tuned_if_chain(dice), dice
     table = _rate(classify, rolls)
@@ -136,14 +136,14 @@ def bench_classify(rolls):
         benchlib.report("heap per classification", None, "B", "no counter on CPython")
     else:
         benchlib.report("heap per classification", (after - before) / 1000, "B", "1000 calls")
-    from tet.games.xam_huong.xh_table import BINOM, RANK
+    from tet.games.xam_huong.rolls import BINOM, RANK
     benchlib.report("table size", len(BINOM) + len(CATEGORY) + len(RANK), "B",
                     "BINOM 55 + CATEGORY 462 + RANK 462 bytes")
     return R
 
 
 def bench_probabilities(R):
-    from tet.games.xam_huong.xh_table import CATEGORY, MULTISETS
+    from tet.games.xam_huong.rolls import CATEGORY, MULTISETS
     from tet.games.xam_huong.engine import index_dice
     fact = (1, 1, 2, 6, 24, 120, 720)
     ways = [0] * len(R.CATEGORY_IDS)

@@ -47,14 +47,14 @@ PATHS = {
     "net_link": "tet.net.link",
     "net_host": "tet.net.host",
     "net_guest": "tet.net.guest",
-    "oaq_shared": "tet.games.o_an_quan.shared",
+    "oaq_shared": "tet.games.o_an_quan.adapter",
     "oaq_engine": "tet.games.o_an_quan.engine",
-    "xh_shared": "tet.games.xam_huong.shared",
+    "xh_shared": "tet.games.xam_huong.adapter",
     "xh_engine": "tet.games.xam_huong.engine",
-    "to_tom_shared": "tet.games.to_tom.shared",
+    "to_tom_shared": "tet.games.to_tom.adapter",
     "to_tom_seen": "tet.games.to_tom.seen",   # a guest's view of the table: no rules
     "to_tom_intents": "tet.games.to_tom.intents",
-    "xs_shared": "tet.games.xap_sac.shared",
+    "xs_shared": "tet.games.xap_sac.adapter",
 }
 
 
@@ -250,13 +250,13 @@ def _shared_table(game, gadgets):
     link, host_side, guest_side = load("net_link"), load("net_host"), load("net_guest")
     if game == "oaq":
         shared = load("oaq_shared")
-        adapter = shared.Shared(load("oaq_engine").Game(gadgets))
+        adapter = shared.Adapter(load("oaq_engine").Game(gadgets))
 
         def intent(view_game):
             return shared.intent(*view_game.legal_moves()[0])
     elif game == "totom":
         shared = load("to_tom_shared")
-        adapter = shared.Shared(load("to_tom").Hoi(gadgets), lambda: bytes(16))
+        adapter = shared.Adapter(load("to_tom").Hoi(gadgets), lambda: bytes(16))
 
         def intent(view_game):
             intents = load("to_tom_intents")
@@ -266,7 +266,7 @@ def _shared_table(game, gadgets):
     elif game == "xs":
         shared = load("xs_shared")
         xs = load("xap_sac")
-        adapter = shared.Shared(shared.new_game(gadgets, xs.DECK_7X2, bytes(16)), bytes(16))
+        adapter = shared.Adapter(shared.new_game(gadgets, xs.DECK_7X2, bytes(16)), bytes(16))
 
         def intent(view_game):
             if view_game.phase == xs.ROUND_OVER:
@@ -275,7 +275,7 @@ def _shared_table(game, gadgets):
             return shared.play_intent(plays[0]) if plays else shared.PASS
     else:
         shared = load("xh_shared")
-        adapter = shared.Shared(load("xh_engine").XamHuong(gadgets),
+        adapter = shared.Adapter(load("xh_engine").XamHuong(gadgets),
                                 ["Người %d" % (p + 1) for p in range(gadgets)], b"bench")
 
         def intent(view_game):

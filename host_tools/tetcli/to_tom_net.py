@@ -5,7 +5,7 @@ import binascii
 
 from tet.games.to_tom import engine as totom
 from tet.games.to_tom import intents as totom_intents
-from tet.games.to_tom import shared as totom_shared
+from tet.games.to_tom import adapter as totom_adapter
 from tet.games.to_tom import state as totom_state
 from tet.games.to_tom.ai import Player as TotomPlayer
 from tetcli.net_play import WHIM
@@ -34,13 +34,13 @@ class Driver:
 
     def new_adapter(self):
         hoi = totom.Hoi(self.players, self.dealer, self.target)
-        return totom_shared.Shared(hoi, self._secrets(hoi))
+        return totom_adapter.Adapter(hoi, self._secrets(hoi))
 
     def restore(self, saved):
         hoi = totom.Hoi.from_dict(saved["hoi"])
         game = totom.ToTom.from_dict(saved["game"])
         game.log = []
-        adapter = totom_shared.Shared(hoi, self._secrets(hoi), game=game,
+        adapter = totom_adapter.Adapter(hoi, self._secrets(hoi), game=game,
                                       secret=binascii.unhexlify(saved["secret"]))
         adapter.event = saved["event"]
         return adapter
@@ -52,7 +52,7 @@ class Driver:
 
     def look(self, options, public, private=None, seat=None):
         """(game, hội) as a gadget shows them: its own hand only."""
-        game, hoi, _public, _mine = totom_shared.view(public, private,
+        game, hoi, _public, _mine = totom_adapter.view(public, private,
                                                       -1 if seat is None else seat)
         return game, hoi
 

@@ -5,7 +5,7 @@ import argparse
 from tetcli.common import CliError, OneLineParser, emit_json, parse_int, parse_options
 
 from tet.core.rng import Rng
-from tet.games.xam_huong.xh_table import CATEGORY, MULTISETS, RANK
+from tet.games.xam_huong.rolls import CATEGORY, MULTISETS, RANK
 from tet.games.xam_huong import rules as R
 from tet.games.xam_huong.engine import EVENT_PENALTY, NOBODY, XamHuong, index_dice, roll_index
 

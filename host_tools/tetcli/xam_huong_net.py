@@ -3,7 +3,7 @@ shared games (tetcli.net_play), which find it by the registry's package name."""
 
 import json
 
-from tet.games.xam_huong import shared as xh_shared
+from tet.games.xam_huong import adapter as xh_adapter
 from tet.games.xam_huong.engine import XamHuong
 
 
@@ -20,10 +20,10 @@ class Driver:
 
     def new_adapter(self):
         names = ["Người %d" % (p + 1) for p in range(self.players)]
-        return xh_shared.Shared(XamHuong(self.players), names, self.secret)
+        return xh_adapter.Adapter(XamHuong(self.players), names, self.secret)
 
     def restore(self, saved):
-        adapter = xh_shared.Shared(XamHuong.from_dict(saved["game"]), saved["names"],
+        adapter = xh_adapter.Adapter(XamHuong.from_dict(saved["game"]), saved["names"],
                                    self.secret)
         adapter.rng.state = saved["dice_rng"]
         adapter.dice, adapter.pending, adapter.shown = saved["dice"], saved["pending"], \
@@ -38,7 +38,7 @@ class Driver:
 
     def look(self, options, public, private=None, seat=None):
         """(game, names, dice, pending, shown, commit, secret) of a public state."""
-        return xh_shared.view(public)
+        return xh_adapter.view(public)
 
     def to_move(self, shown):
         game = shown[0]
@@ -46,13 +46,13 @@ class Driver:
 
     def intent(self, shown, person):
         """Roll, or take the roll on show (people and computers take what they roll)."""
-        return xh_shared.ROLL if shown[3] is None else xh_shared.TAKE
+        return xh_adapter.ROLL if shown[3] is None else xh_adapter.TAKE
 
     def position(self, public):
-        return json.dumps(xh_shared.view(public)[0].to_dict(), sort_keys=True).encode()
+        return json.dumps(xh_adapter.view(public)[0].to_dict(), sort_keys=True).encode()
 
     def replay(self, log):
-        adapter = xh_shared.Shared(XamHuong(self.players), [], self.secret)
+        adapter = xh_adapter.Adapter(XamHuong(self.players), [], self.secret)
         for seat, intent in log:
             if not adapter.accepts(seat, intent):
                 return None

@@ -3,7 +3,7 @@ shared games (tetcli.net_play), which find it by the registry's package name."""
 
 from tet.games.xap_sac import engine as xs_engine
 from tet.games.xap_sac import saved as xs_saved
-from tet.games.xap_sac import shared as xs_shared
+from tet.games.xap_sac import adapter as xs_adapter
 from tet.games.xap_sac.ai import HeuristicPlayer
 from tet.net.deal import Deal
 from tetcli.net_play import WHIM
@@ -27,11 +27,11 @@ class Driver:
         self.adapter = None
 
     def _adapter(self, game):
-        self.adapter = xs_shared.Shared(game, self.secret)
+        self.adapter = xs_adapter.Adapter(game, self.secret)
         return self.adapter
 
     def new_adapter(self):
-        return self._adapter(xs_shared.new_game(self.players, self.deck, self.secret))
+        return self._adapter(xs_adapter.new_game(self.players, self.deck, self.secret))
 
     def restore(self, saved):
         game = xs_saved.from_dict(saved["game"])
@@ -46,8 +46,8 @@ class Driver:
                 "marked": adapter.marked}
 
     def look(self, options, public, private=None, seat=None):
-        """The gadget's view (tet.games.xap_sac.shared.View) with its own hand, if given."""
-        return xs_shared.View(public, private)
+        """The gadget's view (tet.games.xap_sac.adapter.View) with its own hand, if given."""
+        return xs_adapter.View(public, private)
 
     def to_move(self, view):
         phase = view.game.phase
@@ -59,23 +59,23 @@ class Driver:
         """Deal on between rounds, else a play (or a pass)."""
         game = view.game
         if game.phase == xs_engine.ROUND_OVER:
-            return xs_shared.NEXT
+            return xs_adapter.NEXT
         if not person:
             game = self.adapter.game       # the host's computer plays with the hand it holds
         plays = game.legal_plays(every_order=False)
         if person and self.rng.below(WHIM) == 0:
-            choices = [xs_shared.play_intent(p) for p in plays]
+            choices = [xs_adapter.play_intent(p) for p in plays]
             if game.may_pass() or not plays:
-                choices.append(xs_shared.PASS)
+                choices.append(xs_adapter.PASS)
             return self.rng.choice(choices)
         play = (self.person if person else self.computer).choose(game)
-        return xs_shared.PASS if play is None else xs_shared.play_intent(play)
+        return xs_adapter.PASS if play is None else xs_adapter.play_intent(play)
 
     def position(self, public):
         return bytes(public)
 
     def replay(self, log):
-        adapter = xs_shared.Shared(xs_shared.new_game(self.players, self.deck, self.secret),
+        adapter = xs_adapter.Adapter(xs_adapter.new_game(self.players, self.deck, self.secret),
                                    self.secret)
         for seat, intent in log:
             if not adapter.accepts(seat, intent):

@@ -5,9 +5,9 @@ engine changes only by legal intents, and the table still plays on afterwards.""
 from sim.air import Air
 
 from tet.core.rng import Rng
-from tet.games.o_an_quan import shared as oaq
+from tet.games.o_an_quan import adapter as oaq
 from tet.games.o_an_quan.engine import Game
-from tet.games.xam_huong import shared as xh
+from tet.games.xam_huong import adapter as xh
 from tet.games.xam_huong.engine import XamHuong
 from test_net_link import A as HOST, B as GUEST, seat_a_guest
 
@@ -56,7 +56,7 @@ def storm(air, host, guest, now, seed):
 
 def test_o_an_quan_table_shrugs_off_a_storm_of_bad_frames():
     game = Game(2)
-    air, host, guest, now = seated(oaq.Shared(game), "oaq")
+    air, host, guest, now = seated(oaq.Adapter(game), "oaq")
     before = bytes(game.state)
     now = storm(air, host, guest, now, 5)
     if host.version == 0:
@@ -72,7 +72,7 @@ def test_o_an_quan_table_shrugs_off_a_storm_of_bad_frames():
 
 
 def test_xam_huong_table_shrugs_off_a_storm_of_bad_frames():
-    adapter = xh.Shared(XamHuong(2), ["A", "B"], b"fuzz")
+    adapter = xh.Adapter(XamHuong(2), ["A", "B"], b"fuzz")
     air, host, guest, now = seated(adapter, "xh")
     now = storm(air, host, guest, now, 6)
     rolls = adapter.game.rolls

@@ -4,7 +4,7 @@ resent, a rebooted gadget is recognised, a guest's move goes through the host's 
 
 from sim.air import Air
 
-from tet.games.o_an_quan import shared
+from tet.games.o_an_quan import adapter as oaq
 from tet.games.o_an_quan.engine import Game
 from tet.net.link import MESSAGE_MAX, Link
 from tet.net.guest import Guest
@@ -129,11 +129,11 @@ def test_a_message_longer_than_a_link_carries_is_refused():
 def test_a_guest_joins_by_code_and_its_move_goes_through_the_hosts_engine():
     air = Air(seed=9, loss=0.2, dup=0.1, reorder=0.2)
     game = Game(2)
-    host = Host(Link(air.radio(A), 1), 4321, "oaq", shared.Shared(game), people=2, log=True)
+    host = Host(Link(air.radio(A), 1), 4321, "oaq", oaq.Adapter(game), people=2, log=True)
     guest = Guest(Link(air.radio(B), 2), 4321)
     stranger = Guest(Link(air.radio(C), 3), 1234)     # another table's code: never seated
     now = 0
-    first = shared.intent(*game.legal_moves()[0])
+    first = oaq.intent(*game.legal_moves()[0])
     host.play(0, first, now)                          # the host's own player moves first
     while guest.seat is None or guest.version < 1:
         air.tick(now)
@@ -143,12 +143,12 @@ def test_a_guest_joins_by_code_and_its_move_goes_through_the_hosts_engine():
         now += 10
         assert now < 10000
     assert guest.seat == 1 and guest.game_id == "oaq" and stranger.seat is None
-    view = shared.view(guest.options, guest.state)
+    view = oaq.view(guest.options, guest.state)
     assert view.turn == 1 and bytes(view.state) == bytes(game.state)
-    assert shared.last_move(guest.state) == shared.move_of(first)
+    assert oaq.last_move(guest.state) == oaq.move_of(first)
     wrong = [m for m in range(12) if not view.is_legal(m, 1)][0]
     guest.fresh = False                              # the screen showed version 1
-    guest.intend(shared.intent(wrong, 1), now)       # not a legal move: the engine says no
+    guest.intend(oaq.intent(wrong, 1), now)       # not a legal move: the engine says no
     refused = []
     for _ in range(100):
         air.tick(now)
@@ -158,7 +158,7 @@ def test_a_guest_joins_by_code_and_its_move_goes_through_the_hosts_engine():
     assert refused == [1] and host.version == 1
     assert guest.fresh and guest.version == 1        # the table again, so its screen shows it
     square, step = view.legal_moves()[0]
-    guest.intend(shared.intent(square, step), now)
+    guest.intend(oaq.intent(square, step), now)
     while guest.version < 2:
         air.tick(now)
         host.poll(now)
@@ -166,8 +166,8 @@ def test_a_guest_joins_by_code_and_its_move_goes_through_the_hosts_engine():
         now += 10
         assert now < 20000
     view.play(square, step)
-    assert bytes(game.state) == bytes(view.state) == shared.position(guest.state)
-    assert host.log == [(0, first), (1, shared.intent(square, step))]
+    assert bytes(game.state) == bytes(view.state) == oaq.position(guest.state)
+    assert host.log == [(0, first), (1, oaq.intent(square, step))]
 
 
 def seat_a_guest(air, adapter, game_id, people):
@@ -185,7 +185,7 @@ def seat_a_guest(air, adapter, game_id, people):
 
 
 def test_a_gadget_joining_a_full_table_watches():
-    host, watcher, _now = seat_a_guest(Air(seed=4), shared.Shared(Game(2)), "oaq", 1)
+    host, watcher, _now = seat_a_guest(Air(seed=4), oaq.Adapter(Game(2)), "oaq", 1)
     assert watcher.seat == WATCH and host.watchers == [B]
 
 
@@ -193,10 +193,10 @@ def test_a_table_resumed_from_its_save_gives_its_guests_time_to_be_heard_again()
     # the host's new link has heard nobody yet: its guests are not "gone" at once, but only when
     # still silent the absence's whole time after the restart
     air = Air(seed=5)
-    host, guest, now = seat_a_guest(air, shared.Shared(Game(2)), "oaq", 2)
+    host, guest, now = seat_a_guest(air, oaq.Adapter(Game(2)), "oaq", 2)
     assert guest.seat == 1
     assert host.absent(now, 20000) == []
     saved = host.to_dict()
-    back = Host.from_dict(Link(air.radio(A), 7), shared.Shared(Game(2)), saved, now + 1000)
+    back = Host.from_dict(Link(air.radio(A), 7), oaq.Adapter(Game(2)), saved, now + 1000)
     assert back.absent(now + 1000, 20000) == [] and back.absent(now + 20000, 20000) == []
     assert back.absent(now + 21001, 20000) == [1]

@@ -124,7 +124,7 @@ def open_saved(app, launcher=True):
     else:
         while len(app.stack) > 2:
             app.stack.pop()
-        app.replace(sys.modules["tet.games.o_an_quan.ui"].start(app))
+        app.replace(sys.modules["tet.games.o_an_quan.setup"].start(app))
         run(app, 20)
     if app.screen.title == "Thông báo":
         # the app refused the save before the game saw it (not a save of this format): it says

@@ -633,17 +633,17 @@ def test_is_phu3_agrees_with_the_hand_classifier_on_every_three_kinds():
 
 def test_a_guest_sees_its_own_forbidden_discards_and_no_other_seats():
     # at a shared table the forbidden discards travel in the seat's sealed part only
-    from tet.games.to_tom import shared
+    from tet.games.to_tom import adapter as A
     from tet.net.table import read_json
 
     spec, top, keep = RUN_DEAL
     g = table(spec, top=top, keep=keep)
     two_discards_then_phong(g)
     assert g.forbid[0][K["3V"]] and g.phase == T.P_DISCARD and g.actor == 0
-    adapter = shared.Shared(T.Hoi(5), lambda: bytes(16), game=g, secret=bytes(16))
+    adapter = A.Adapter(T.Hoi(5), lambda: bytes(16), game=g, secret=bytes(16))
     public = adapter.public()
     assert not any(key in read_json(public) for key in ("fb", "took", "thrown", "bu"))
-    mine = shared.view(public, adapter.private(0), 0)[0]
+    mine = A.view(public, adapter.private(0), 0)[0]
     assert mine.forbid[0] == g.forbid[0] and mine.discards(0) == g.discards(0)
-    other = shared.view(public, adapter.private(1), 1)[0]
+    other = A.view(public, adapter.private(1), 1)[0]
     assert other.forbid[0] == bytearray(NKINDS) and other.forbid[1] == g.forbid[1]

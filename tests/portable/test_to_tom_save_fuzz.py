@@ -110,7 +110,7 @@ def test_mutated_saves_never_crash_the_game_open():
         if not i % LAUNCHER_EVERY:
             open_game(app, "totom")
         elif not i % START_EVERY:
-            from tet.games.to_tom.ui import start
+            from tet.games.to_tom.setup import start
 
             app.push(start(app))
             run(app, 20)

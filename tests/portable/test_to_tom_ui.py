@@ -272,7 +272,7 @@ def test_a_next_game_whose_save_is_damaged_opens_the_setup_menu_with_a_notice():
     # is said and forgotten, and the setup menu offers a new hội
     with open(storage_path(app.hw) + "/to_tom.sav", "wb") as f:
         f.write(b"TET1 00000000 00000003\n{}}")
-    app.open_part("tet.games.to_tom.ui", "open_saved")
+    app.open_part("tet.games.to_tom.saved", "open_saved")
     run(app, 100)
     assert app.screen.title == "Thông báo"
     assert "Bản lưu ván trước bị hỏng" in app.hw.display.shown_text()
@@ -312,7 +312,7 @@ def test_a_table_reads_its_save_before_the_computer_players_and_the_screen_load(
         return data
 
     app.load_game = load_and_look
-    app.open_part("tet.games.to_tom.ui", "open_saved")
+    app.open_part("tet.games.to_tom.saved", "open_saved")
     run(app, 100)
     # the save's data and its checks are gone before a third of the table's code comes in
     assert loaded and "tet.games.to_tom.engine" in loaded[0]

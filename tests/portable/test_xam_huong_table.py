@@ -6,7 +6,7 @@ category follows from multinomial weights and is checked against the spec's figu
 
 import gc
 
-from tet.games.xam_huong.xh_table import CATEGORY, MULTISETS, RANK
+from tet.games.xam_huong.rolls import CATEGORY, MULTISETS, RANK
 from tet.games.xam_huong import rules as R
 from tet.games.xam_huong.engine import classify, counts_index, index_dice, roll_index, trang_rank
 

@@ -177,7 +177,7 @@ def test_the_game_on_one_gadget_loads_nothing_of_the_shared_table():
     press_on(app, (app,), TWO[app.hw.name][1])           # Bắt đầu: against the computer
     assert type(app.screen).__name__ == "Table" and not app.hw.radio().active
     shared = [m for m in sys.modules if m.startswith("tet.net") or m in (
-        "tet.ui.together", "tet.games.xap_sac.shared", "tet.games.xap_sac.host_table",
+        "tet.ui.together", "tet.games.xap_sac.adapter", "tet.games.xap_sac.host_table",
         "tet.games.xap_sac.share")]
     assert not shared, shared
 

@@ -8,7 +8,7 @@ by radio address, so a gadget that restarts or comes back into range gets its ow
 
 The host (tet.net.host) and a guest (tet.net.guest) are modules of their own, so neither
 gadget holds the other's code. The game itself is behind an *adapter* (e.g.
-tet.games.o_an_quan.shared): `players`, `options()` (bytes a guest needs to build its view),
+tet.games.o_an_quan.adapter): `players`, `options()` (bytes a guest needs to build its view),
 `public()` (bytes of the public state),
 `to_move()`, `over()`, `accepts(seat, intent)` (the engine allows it), `apply(seat, intent)`;
 a game with hidden cards also has `private(seat)`: bytes only that seat's player may see (their

@@ -52,7 +52,7 @@ class Launcher(Menu):
             from tet.ui.restart import restart_into
 
             restart_into(self.app, entry)
-        name = "tet.games." + package + ".ui"
+        name = "tet.games." + package + ".setup"
         gc.collect()
         try:
             mod = __import__(name, None, None, ("start",))

@@ -2,7 +2,7 @@
 gadget's seat played by its person, who picks a move with the keys as usual but sends it; the
 host's answer is shown sowing stone by stone, as a local move would be. Loaded by guests only."""
 
-from tet.games.o_an_quan import shared
+from tet.games.o_an_quan import adapter as A
 from tet.games.o_an_quan.host_table import LEVEL, AtTable
 from tet.games.o_an_quan.modes import HUMAN, REMOTE
 from tet.games.o_an_quan.play import Board
@@ -20,7 +20,7 @@ class GuestBoard(GuestScreen, AtTable):
         self.guest = guest
         self.own = guest.seat
         self.shown = guest.version
-        game = shared.view(guest.options, guest.state)
+        game = A.view(guest.options, guest.state)
         seats = [REMOTE] * game.players
         if guest.seat != WATCH:
             seats[guest.seat] = HUMAN
@@ -29,7 +29,7 @@ class GuestBoard(GuestScreen, AtTable):
 
     def _play(self, square, step):
         # the player's pick goes to the host; the board moves when the host's answer comes
-        self.guest.intend(shared.intent(square, step), self.app.hw.clock())
+        self.guest.intend(A.intent(square, step), self.app.hw.clock())
         self.items = []
         self.step = 0
         self.note = "Đã gửi nước đi, chờ bàn…"
@@ -49,8 +49,8 @@ class GuestBoard(GuestScreen, AtTable):
         public = self.guest.state
         try:
             # checked as a position of a real game of this table: the air is not trusted
-            target = bytes(shared.view(self.guest.options, public).state)
-            move = shared.last_move(public)
+            target = bytes(A.view(self.guest.options, public).state)
+            move = A.last_move(public)
         except ValueError:
             return
         if len(target) != len(self.game.state) or target == bytes(self.game.state):

@@ -8,7 +8,7 @@ guest picks its move with the keys as usual, but sends it instead of playing it;
 answer is shown sowing stone by stone, as a local move would be. Nobody can take a move back.
 """
 
-from tet.games.o_an_quan import shared
+from tet.games.o_an_quan import adapter as A
 from tet.games.o_an_quan.ai import Searcher
 from tet.games.o_an_quan.play import Board
 from tet.games.o_an_quan.engine import Game
@@ -55,7 +55,7 @@ class HostBoard(AtTable):
 
     def _play(self, square, step):
         # our own or a computer player's move: through the table, which calls _show_move
-        self.host.play(self.game.turn, shared.intent(square, step), self.app.hw.clock())
+        self.host.play(self.game.turn, A.intent(square, step), self.app.hw.clock())
 
     def _show_move(self, square, step):
         Board._play(self, square, step)
@@ -85,7 +85,7 @@ class HostBoard(AtTable):
 
 def restore_host(app, game, saved):
     """The table of a saved shared game (its `game` read already), going on where it stopped."""
-    return resume_table(app, shared.Shared(game), saved)
+    return resume_table(app, A.Adapter(game), saved)
 
 
 def resume_host(app, game, saved):

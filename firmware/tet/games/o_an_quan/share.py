@@ -10,10 +10,10 @@ GUEST = ("tet.games.o_an_quan.engine", BOARDS, "tet.games.o_an_quan.guest_table"
 def new_adapter(app, players):
     """The host's game for a new shared table of `players` (the setup menu's choice), with the
     house rules of Cài đặt."""
-    from tet.games.o_an_quan import shared
+    from tet.games.o_an_quan import adapter as A
     from tet.games.o_an_quan.engine import Game
 
-    return shared.Shared(Game(players, int(app.rule("oaq", "quan_value", 10)),
+    return A.Adapter(Game(players, int(app.rule("oaq", "quan_value", 10)),
                               bool(app.rule("oaq", "quan_non", 0))))
 
 

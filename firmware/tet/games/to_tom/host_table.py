@@ -13,7 +13,7 @@ from binascii import unhexlify
 
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
-from tet.games.to_tom import shared
+from tet.games.to_tom import adapter as A
 from tet.games.to_tom.intents import NEXT, encode, seat_names
 from tet.games.to_tom.play import Table, event_text
 from tet.net.deal import new_secret
@@ -105,10 +105,10 @@ class HostTable(Table):
         self.save()
 
 
-def resume_host(app, data):
-    """The host's table of a saved shared hội: the table goes on where it stopped."""
-    from tet.games.to_tom.saved import read_save    # let go by the read itself
-
+def resume_host(app, data, read_save):
+    """The host's table of a saved shared hội: the table goes on where it stopped. `read_save`
+    is tet.games.to_tom.saved's, which opens this table (so this module does not import it
+    back); its module leaves sys.modules with the read."""
     hoi, game, rng, thap, _event = read_save(data, finished=True)
     read_save = None
     kept = data.get("shared")
@@ -123,6 +123,6 @@ def resume_host(app, data):
     if len(secret) != 16 or type(people) is not list or len(people) != hoi.n or \
             not (event is None or type(event) is list and len(event) == 3):
         raise ValueError("Tổ Tôm save: shared table")
-    adapter = shared.Shared(hoi, lambda: new_secret(app), bool(thap), game, secret)
+    adapter = A.Adapter(hoi, lambda: new_secret(app), bool(thap), game, secret)
     adapter.event = event
     return HostTable(app, resume_table(app, adapter, data), rng)

@@ -1,7 +1,7 @@
 """Tổ Tôm's parts: the modules each one loads, in the order they are imported (smallest
-first), and its save's name and fields. Apart from the entry point (tet.games.to_tom.ui), so the
-setup menu, the screens and the lobby's start of a shared table name them without importing
-each other."""
+first), and its save's name and fields. Apart from the setup menu and the table's opening
+(saved.py), so those, the screens and the lobby's start of a shared table name them without
+importing each other."""
 
 import gc
 
@@ -11,10 +11,10 @@ READ_MODULES = ("tet.games.to_tom.cards", "tet.games.to_tom.state", "tet.games.t
                 "tet.games.to_tom.engine")
 PLAY_MODULES = READ_MODULES + ("tet.games.to_tom.ai", "tet.games.to_tom.play")
 # a shared table's host: the protocol's modules, then the screen's
-HOST_MODULES = ("tet.games.to_tom.shared", "tet.net.table", "tet.games.to_tom.play",
+HOST_MODULES = ("tet.games.to_tom.adapter", "tet.net.table", "tet.games.to_tom.play",
                 "tet.games.to_tom.host_table")
 SAVE = "to_tom"     # the name a table's save has in the gadget's storage
-UI = "tet.games.to_tom.ui"   # the part a new, resumed or next game opens from
+TABLE_PART = "tet.games.to_tom.saved"   # the part a new, resumed or next game opens from
 
 
 def load(names):

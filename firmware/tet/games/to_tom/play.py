@@ -1,4 +1,4 @@
-"""Tổ Tôm screens (loaded by tet.games.to_tom.ui): a hội against four (or three) computer players.
+"""Tổ Tôm screens (opened by tet.games.to_tom.saved): a hội against four (or three) computer players.
 
 The table shows the card lying at a door and whose door it is, what just happened, the player's
 hand grouped by suit with a cursor, the player's laid phu, and a prompt: Ù, Phỗng, Ăn (one line
@@ -16,7 +16,7 @@ from tet.core.app import forget_module
 from tet.core.text import clip
 from tet.games.to_tom import state as T
 from tet.games.to_tom.cards import CODES, IS_RED, IS_YEU, NAMES
-from tet.games.to_tom.parts import SAVE, UI, table_save
+from tet.games.to_tom.parts import SAVE, TABLE_PART, table_save
 from tet.ui.game_screen import GameScreen, think
 from tet.ui.widgets import Message
 
@@ -33,7 +33,7 @@ END_REFUSED = {T.NEED_CHO: (": cuối ván, đánh phải còn chờ", ": phải
                T.NEED_THANH: (": cuối ván, đánh phải thành bài", ": phải thành bài")}
 # A block kept for the save after every action: the dict of a game's state wants one of half a
 # kilobyte, which a heap a game has cut into pieces may no longer have by its end. Taken when
-# the table opens (on a heap of its own, ui.open_saved), given to each save and taken back.
+# the table opens (on a heap of its own, saved.open_saved), given to each save and taken back.
 ROOM = 1024
 THINK_FRAME_MS = 120        # the "Máy đang nghĩ…" marker moves one step per this many ms
 # button hints per board kind (two buttons A/B, or the arrows and OK) and per situation
@@ -284,7 +284,7 @@ class Table(GameScreen):
         # cut the same game is dealt, from the same state of the generator
         self.save()
         app = self.app      # not self: the finished table is not kept while the result shows
-        app.replace(Message(app, title, body, on_close=app.part_opener(UI, "open_saved")))
+        app.replace(Message(app, title, body, on_close=app.part_opener(TABLE_PART, "open_saved")))
 
     # ----- events -----
 

@@ -1,5 +1,5 @@
 """Tổ Tôm at a shared table as a guest's gadget sees it: the host's public state and this seat's
-private part (shared.py writes both) read back into a game (`view`), and the check of the
+private part (adapter.py writes both) read back into a game (`view`), and the check of the
 committed deal at the end (`deal_honest`). The intents a pick sends are intents.py's.
 
 A guest shows the table and sends picks; the host's engine judges them. So the guest's game is a
@@ -7,7 +7,7 @@ SeenGame: the state's fields, and for its own seat the choices the host's engine
 legal action when this seat is to move, the discards the end game refuses, whether the card at
 a door is a kind it declined). Neither the rules (engine.py) nor the hand's evaluation (hand.py)
 are loaded on a guest. The desktop's computer guests and tools read the same state into a full
-engine game instead (shared.view).
+engine game instead (adapter.view).
 """
 
 import json

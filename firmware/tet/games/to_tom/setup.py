@@ -1,15 +1,22 @@
-"""Tổ Tôm's setup menu: a new hội (the number of players from the house rule), playing together
+"""Tổ Tôm's entry point and setup menu: a new hội (the number of players from the house rule), playing together
 ("Chơi chung", "Vào bàn"), the hand checker, the rules; and resuming a saved table, this
 gadget's own hội or a shared one it hosted (host_table.py, loaded only then)."""
 
 from tet.core.app import forget_module
-from tet.games.to_tom.parts import PLAY_MODULES, READ_MODULES, SAVE, UI, load
+from tet.games.to_tom.parts import PLAY_MODULES, READ_MODULES, SAVE, TABLE_PART, load
 from tet.ui.session import offer_resume, rules_entry
 from tet.ui.share_menu import together_items
 from tet.ui.widgets import Menu
 
 CHECKER_MODULES = ("tet.games.to_tom.checker", "tet.games.to_tom.scoring",
                    "tet.games.to_tom.wait_scan")
+
+
+def start(app):
+    """The game's first screen: the setup menu (it offers to resume a saved game). It loads
+    only what it shows: the engine and the table's screen come with a new hội (saved.open_saved,
+    on a heap of their own), the shared table's with "Chơi chung" or "Vào bàn"."""
+    return Setup(app)
 
 
 def resume(app, data):
@@ -20,8 +27,8 @@ def resume(app, data):
     if type(data) is dict and "table" in data:
         from tet.ui.restart import restart_part
 
-        restart_part(app, "totom", [UI, "open_saved"])
-    app.open_part(UI, "open_saved")
+        restart_part(app, "totom", [TABLE_PART, "open_saved"])
+    app.open_part(TABLE_PART, "open_saved")
 
 
 class Setup(Menu):
@@ -65,4 +72,4 @@ class Setup(Menu):
         hoi = T.Hoi(self.players, dealer=rng.below(self.players))
         Table(self.app, hoi, None, rng, self.thap_hong_or_more).save()
         # the table opens from its save on a heap of its own, as every next game does
-        self.app.open_part(UI, "open_saved")
+        self.app.open_part(TABLE_PART, "open_saved")

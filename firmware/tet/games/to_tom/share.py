@@ -2,7 +2,7 @@
 hội, and the shared table's screens (host_table.py, guest_table.py), loaded only once the game
 starts so that the lobby needs little heap."""
 
-from tet.games.to_tom.parts import SAVE, UI, table_save
+from tet.games.to_tom.parts import SAVE, TABLE_PART, table_save
 
 # a guest's table (tet.ui.together.join_table), in the order it loads: no rules (seen.py)
 GUEST = ("tet.games.to_tom.cards", "tet.games.to_tom.state", "tet.games.to_tom.intents",
@@ -14,12 +14,12 @@ def new_adapter(app, chosen):
     """The host's hội for a new shared table: `chosen` is the setup menu's (players, Thập
     Hồng house rule); every game is dealt from a fresh secret of the hardware generator."""
     from tet.games.to_tom import engine as T
-    from tet.games.to_tom import shared
+    from tet.games.to_tom import adapter as A
     from tet.net.deal import new_secret
 
     players, thap = chosen
     hoi = T.Hoi(players, dealer=app.rng.below(players))
-    return shared.Shared(hoi, lambda: new_secret(app), bool(thap))
+    return A.Adapter(hoi, lambda: new_secret(app), bool(thap))
 
 
 def start_table(app, host):
@@ -34,7 +34,7 @@ def start_table(app, host):
     adapter.people = [s != COMPUTER for s in host.seats]
     data = table_save(adapter.hoi, adapter.game, Rng(app.rng.next32()).state,
                       1 if adapter.thap_hong_or_more else 0, "", host)
-    return open_from_save(app, host, SAVE, data, (UI, "open_saved"), lambda: _host_table(app, host))
+    return open_from_save(app, host, SAVE, data, (TABLE_PART, "open_saved"), lambda: _host_table(app, host))
 
 
 def _host_table(app, host):

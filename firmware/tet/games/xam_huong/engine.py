@@ -7,7 +7,7 @@ count of kind k is held[player * 7 + k].
 
 from binascii import hexlify, unhexlify
 
-from tet.games.xam_huong.xh_table import BINOM, CATEGORY, RANK
+from tet.games.xam_huong.rolls import BINOM, CATEGORY, RANK
 from tet.games.xam_huong import rules as R
 
 # Preallocated so that classifying never allocates (index 0 unused; faces are 1..6).

@@ -3,7 +3,7 @@ host's state, its person's rolls sent to the host, and at the end whether the ho
 the ones it committed to. Loaded by guests only."""
 
 from tet.core import gfx as G
-from tet.games.xam_huong import shared
+from tet.games.xam_huong import adapter as A
 from tet.games.xam_huong.host_table import TableBowl
 from tet.ui.guest_table import GuestScreen
 
@@ -17,14 +17,14 @@ class GuestBowl(GuestScreen, TableBowl):
         self.guest = guest
         self.version = guest.version
         self.sent = -1          # the state version this gadget's roll was sent for
-        self.seen = shared.RollsSeen()      # every roll this gadget was shown
-        state = shared.view(guest.state)
+        self.seen = A.RollsSeen()      # every roll this gadget was shown
+        state = A.view(guest.state)
         self._record(state)
         TableBowl.__init__(self, app, guest.seat, state)
         app.serve(guest.poll)
 
     def _record(self, state):
-        seen = shared.roll_seen(state)
+        seen = A.roll_seen(state)
         if seen is not None:
             self.seen.add(seen[0], seen[1])
         self.commit, self.secret = state[5], state[6]
@@ -32,7 +32,7 @@ class GuestBowl(GuestScreen, TableBowl):
     def result_lines(self):
         """The settlement, and whether the host's dice were the ones it committed to."""
         lines = TableBowl.result_lines(self)
-        if shared.dice_honest(self.commit, self.secret, self.seen):
+        if A.dice_honest(self.commit, self.secret, self.seen):
             lines.append(("Xúc xắc đúng cam kết của chủ bàn (%d lần gieo đã xem)"
                           % len(self.seen), G.GREEN))
         else:
@@ -49,7 +49,7 @@ class GuestBowl(GuestScreen, TableBowl):
 
     def sync(self):
         try:
-            state = shared.view(self.guest.state)
+            state = A.view(self.guest.state)
         except ValueError:
             return
         was_waiting = self.pending is not None

@@ -1,7 +1,7 @@
 """Xăm Hường at a shared table: every player shakes their own gadget (the host's bowl here, a
 guest's in guest_table.py).
 
-The host's gadget holds the game (tet.net.table.Host with shared.Shared); a guest's shows the
+The host's gadget holds the game (tet.net.table.Host with A.Adapter); a guest's shows the
 host's state. On your turn, shake (or OK): the host draws the dice, every gadget tumbles them
 and lands on the same roll, names it and says what it took. With the house rule không lấy thẻ
 the roller's gadget then asks "Lấy thẻ?". Seats nobody took are rolled by the host for the
@@ -17,7 +17,7 @@ from tet.core import input as inp
 from tet.core import sound
 from tet.core.text import clip, wrap
 from tet.games.xam_huong import engine as XH
-from tet.games.xam_huong import shared
+from tet.games.xam_huong import adapter as A
 from tet.games.xam_huong import draw as V
 from tet.games.xam_huong.options import SAVE
 from tet.games.xam_huong.draw import FRAME_MS, ROLL_MS, TUNES
@@ -85,14 +85,14 @@ class TableBowl(GameScreen):
 
     def _ask_take(self):
         choice = Choice(self.app, "Lấy thẻ?", ["Lấy", "Không lấy"],
-                        lambda i: self._act(shared.DECLINE if i == 1 else shared.TAKE))
+                        lambda i: self._act(A.DECLINE if i == 1 else A.TAKE))
         choice.on_back = self._take_on_back
         self.app.push(choice)
 
     def _take_on_back(self, menu):
         # BACK takes what the roll earns: the roll is never lost
         self.app.pop()
-        self._act(shared.TAKE)
+        self._act(A.TAKE)
 
     def _landed(self):
         """The dice are down: play the roll's tune, ask "Lấy thẻ?" or end the game."""
@@ -125,7 +125,7 @@ class TableBowl(GameScreen):
         if ev == inp.SHAKE or ev == inp.OK:
             if self._mine():
                 if self.pending is None:
-                    self._act(shared.ROLL)
+                    self._act(A.ROLL)
                 else:
                     self._ask_take()
         elif inp.forward(ev) or inp.backward(ev):
@@ -207,7 +207,7 @@ class HostBowl(TableBowl):
         adapter.shown = roll_texts(self.game, self.names, adapter.pending)
         self._take(self._state())
         self.save()
-        if intent == shared.ROLL:
+        if intent == A.ROLL:
             self._tumble()
         else:
             self._landed()
@@ -217,12 +217,12 @@ class HostBowl(TableBowl):
 
     def _computer_take(self):
         if self.host.seats[self.game.turn] == COMPUTER:
-            self.host.play(self.game.turn, shared.TAKE, self.app.hw.clock())
+            self.host.play(self.game.turn, A.TAKE, self.app.hw.clock())
 
     def tick(self, now):
         if not self.game.over() and self.rolling_since is None and \
                 self.host.seats[self.game.turn] == COMPUTER and self.computer_due(now):
-            self.host.play(self.game.turn, shared.ROLL, now)
+            self.host.play(self.game.turn, A.ROLL, now)
             return True
         return TableBowl.tick(self, now)
 
@@ -239,10 +239,10 @@ def restore_host(app, game, saved):
     """The table of a saved shared game (its `game` read already), going on where it stopped."""
     # the game was checked as it was read (XamHuong.from_dict), the rest here: a second copy
     # of the game, as a guest would read it, has no room on a stock board beside the save
-    names, dice, pending, shown = shared.checked_bowl(
+    names, dice, pending, shown = A.checked_bowl(
         game.players, saved.get("names"), saved.get("dice"), saved.get("pending"),
         saved.get("shown"))
-    adapter = shared.Shared(game, names, unhexlify(saved.get("secret")))
+    adapter = A.Adapter(game, names, unhexlify(saved.get("secret")))
     state = saved.get("dice_rng")
     if isinstance(state, bool) or not isinstance(state, int) or not 0 < state < 1 << 32:
         raise ValueError("bad dice generator")

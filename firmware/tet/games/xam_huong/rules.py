@@ -1,7 +1,7 @@
 """Xăm Hường rules as data: roll categories, Trạng ranks, sticks, quotas.
 
 This module holds no code that depends on the generated classification table, so the table's
-generator (host_tools/gen_xh_table.py) can import the category ids from here.
+generator (host_tools/gen_xh_rolls.py) can import the category ids from here.
 """
 
 from tet.games.xam_huong.options import OPTIONS as OPTION_TABLE

@@ -9,12 +9,12 @@ GUEST = ("tet.games.xam_huong.engine", BOWL, "tet.games.xam_huong.guest_table")
 def new_adapter(app, chosen):
     """The host's game for a new shared table: `chosen` is the setup menu's (players, house
     rules, names)."""
-    from tet.games.xam_huong import shared
+    from tet.games.xam_huong import adapter as A
     from tet.games.xam_huong.engine import XamHuong
     from tet.net.deal import new_secret
 
     players, options, names = chosen
-    return shared.Shared(XamHuong(players, options), names, new_secret(app))
+    return A.Adapter(XamHuong(players, options), names, new_secret(app))
 
 
 def start_table(app, host):

@@ -2,7 +2,7 @@
 host's state with this gadget's own hand, its person's plays sent to the host. Loaded by guests
 only."""
 
-from tet.games.xap_sac import shared
+from tet.games.xap_sac import adapter as A
 from tet.games.xap_sac.host_table import AtTable, seat_names
 from tet.games.xap_sac.play import Table
 from tet.net.table import WATCH
@@ -20,7 +20,7 @@ class GuestTable(GuestScreen, AtTable):
     def __init__(self, app, guest):
         self.guest = guest
         self.sent = -1          # the state version this gadget's action was sent for
-        view = shared.View(guest.state, guest.private)
+        view = A.View(guest.state, guest.private)
         self.view = view
         AtTable.__init__(self, app, view.game, view.seat if view.seat >= 0 else WATCH,
                          view.computers, view.action, view.marked)
@@ -36,7 +36,7 @@ class GuestTable(GuestScreen, AtTable):
         guest = self.guest
         if self.sent != guest.version:
             self.sent = guest.version
-            guest.intend(shared.PASS if play is None else shared.play_intent(play),
+            guest.intend(A.PASS if play is None else A.play_intent(play),
                          self.app.hw.clock())
         # nothing more to choose until the host answers
         self.plays = []
@@ -59,7 +59,7 @@ class GuestTable(GuestScreen, AtTable):
 
     def sync(self):
         try:
-            view = shared.View(self.guest.state, self.guest.private)
+            view = A.View(self.guest.state, self.guest.private)
         except ValueError:
             return
         self.view = view

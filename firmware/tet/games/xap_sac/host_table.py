@@ -21,7 +21,7 @@ from tet.core import sound
 from tet.core.app import forget_module
 from tet.games.xap_sac import draw as D
 from tet.games.xap_sac import engine as X
-from tet.games.xap_sac import shared
+from tet.games.xap_sac import adapter as A
 from tet.games.xap_sac.play import Table
 from tet.net.deal import Deal, to_hex
 from tet.net.table import COMPUTER
@@ -69,11 +69,11 @@ class AtTable(Table):
         that put cards on `marked`."""
         seat, line, led = action
         game = self.game
-        if line == shared.DEALT:
+        if line == A.DEALT:
             self.marked = []
             self.follow = [X.key(1, 0), X.key(4, 0)]
             self.note = "Ván %d: %s đánh trước" % (game.round_no, self.names[game.turn])
-        elif line == shared.PASSED:
+        elif line == A.PASSED:
             self.note = self.names[seat] + ": đi"
             if noisy:
                 self.app.sound.play(sound.CLICK)
@@ -86,12 +86,12 @@ class AtTable(Table):
                 self.app.sound.play(sound.MOVE)
         if game.phase == X.PLAYING:
             self.announced = False      # the round's end is announced when it comes
-        self.passed = shared.passers(game)
+        self.passed = A.passers(game)
         self.focus = None
         if game.phase == X.PLAYING and game.round_no not in self.seen:
             # a watcher has no hand: it checks the layouts it saw
             self.seen[game.round_no] = (bytes(self._hand()),
-                                        bytes(game.table.get(k, 255) for k in shared.LAYOUT))
+                                        bytes(game.table.get(k, 255) for k in A.LAYOUT))
         self._turn_begins()
 
     def revealed(self):
@@ -104,7 +104,7 @@ class AtTable(Table):
             return ""
         commit, secret = self.revealed()
         game = self.game
-        honest = shared.deal_honest(commit, secret, game.players, game.deck, self.own, self.seen)
+        honest = A.deal_honest(commit, secret, game.players, game.deck, self.own, self.seen)
         return HONEST if honest else DISHONEST
 
     def _leave(self):
@@ -137,11 +137,11 @@ class HostTable(AtTable):
 
     def _act(self, play):
         # our own or a computer player's action: through the table, which calls _applied
-        intent = shared.PASS if play is None else shared.play_intent(play)
+        intent = A.PASS if play is None else A.play_intent(play)
         self.host.play(self.game.turn, intent, self.app.hw.clock())
 
     def _next(self):
-        if not self.host.play_when_delivered(0, shared.NEXT, self.app.hw.clock()):
+        if not self.host.play_when_delivered(0, A.NEXT, self.app.hw.clock()):
             self.note = SCORES_WAIT
 
     def _applied(self, seat, intent):
@@ -190,10 +190,10 @@ def restore_host(app, game, saved):
     if len(secret) != 16:
         raise ValueError("bad secret")
     game.rng = Deal(secret, game.rng.state)
-    adapter = shared.Shared(game, secret)
+    adapter = A.Adapter(game, secret)
     # the game was checked as it was read (load.from_dict); a second copy of it, as a guest
     # would read it, has no room on a stock board beside the save
-    adapter.action, adapter.marked = shared.shown_play(saved.get("action"), saved.get("marked"),
+    adapter.action, adapter.marked = A.shown_play(saved.get("action"), saved.get("marked"),
                                                        game.table)
     return resume_table(app, adapter, saved)
 

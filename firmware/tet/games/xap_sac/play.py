@@ -143,7 +143,7 @@ class Table(GameScreen):
 
     def _bot(self):
         """The computer players' search (a game of this gadget's own has its module loaded
-        before the table's, tet.games.xap_sac.ui; a guest's table never loads it)."""
+        before the table's, tet.games.xap_sac.setup; a guest's table never loads it)."""
         if self.bot is None:
             from tet.games.xap_sac.ai import HeuristicPlayer
 

@@ -9,12 +9,12 @@ GUEST = ("tet.games.xap_sac.engine", TABLE, "tet.games.xap_sac.guest_table")
 
 def new_adapter(app, chosen):
     """The host's game for a new shared table: `chosen` is the setup menu's (players, deck)."""
-    from tet.games.xap_sac import shared
+    from tet.games.xap_sac import adapter as A
     from tet.net.deal import new_secret
 
     players, deck = chosen
     secret = new_secret(app)
-    return shared.Shared(shared.new_game(players, deck, secret), secret)
+    return A.Adapter(A.new_game(players, deck, secret), secret)
 
 
 def start_table(app, host):

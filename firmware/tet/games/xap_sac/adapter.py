@@ -102,7 +102,7 @@ def passers(game):
     return out
 
 
-class Shared:
+class Adapter:
     """The host's game behind the table protocol. `computers` (a list of bools, set by the
     host's screen) says which seats the host's computer plays; `on_apply(seat, intent)` runs
     after each accepted intent, before the new state is sent."""

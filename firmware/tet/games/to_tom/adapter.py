@@ -41,7 +41,7 @@ def view(public, private, seat):
     return seen.view(public, private, seat, T.ToTom)
 
 
-class Shared:
+class Adapter:
     """The host's hội behind the table protocol. `secrets()` gives each game's 16-byte secret
     (the board's hardware generator; a seeded one on the desktop); `people[p]` is True for a
     seat a person plays (for the names); `on_play(seat, action)`, set by the host's screen, runs

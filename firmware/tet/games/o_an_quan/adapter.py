@@ -30,7 +30,7 @@ def move_of(intent_bytes):
     return intent_bytes[0], 1 if intent_bytes[1] else -1
 
 
-class Shared:
+class Adapter:
     """The host's game behind the table protocol; `play(square, step)` makes a move accepted
     from the table (the host's board screen passes its own, which also shows and saves it)."""
 

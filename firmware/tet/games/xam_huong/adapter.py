@@ -37,7 +37,7 @@ def draw(rng):
     return bytes(rng.randint(1, 6) for _ in range(6))
 
 
-class Shared:
+class Adapter:
     """The host's game behind the table protocol; its dice come from `secret` (random bytes,
     see the module doc); `on_roll(seat, intent)` (set by the host's screen) runs after each
     accepted intent, before the new state is sent."""
