@@ -18,7 +18,6 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 STAMPS = os.path.join(HERE, "generated.json")
-sys.path.insert(0, HERE)
 
 GENERATORS = ("gen_xh_rolls", "gen_font")
 

@@ -8,12 +8,13 @@ BINOM[(k - 1) * 11 + s_k + k - 1] = BINOM[s_k + 12k - 12]), then CATEGORY and RA
 """
 
 import os
-import sys
 from math import comb
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
+import sim  # noqa: E402
+
+sim.install_fakes()
 
 from tet.games.xam_huong import rules as R  # noqa: E402
 

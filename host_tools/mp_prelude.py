@@ -106,7 +106,6 @@ def main():
     root, mode, target = sys.argv[1], sys.argv[2], sys.argv[3]
     sys.path[:0] = [root + "/firmware", root + "/boards", root + "/tests/portable",
                     root + "/host_tools/bench", root + "/host_tools"]
-    sys.path.append(root)  # `sim.air`: the radio channel's fake is plain Python
     args = sys.argv[4:]
     if args[:1] == ["--install"]:
         install(args[1])
@@ -115,7 +114,7 @@ def main():
         return _run_tests(target)
     if mode == "harness":
         return _harness(root, target)
-    mod = __import__(target)
+    mod = __import__(target, None, None, ("main",))
     return mod.main(args) or 0
 
 

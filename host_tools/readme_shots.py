@@ -11,7 +11,9 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
+import sim  # noqa: E402
+
+sim.install_fakes()
 
 from tet.registry import GAMES, ID  # noqa: E402
 

@@ -12,8 +12,6 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
-
 from build import install_firmware  # noqa: E402
 
 

@@ -3,10 +3,15 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for sub in ("tests/portable", "host_tools", "host_tools/bench", ""):
+for sub in ("tests/portable", "host_tools", "host_tools/bench"):
     path = os.path.join(ROOT, sub)
     if path not in sys.path:
         sys.path.insert(0, path)
+# The host tools (sim, tetcli, the build) are an installed package (pyproject.toml): the
+# subprocesses the tests start (python -m sim, the lanes, the benchmarks) take this tree's
+# first, wherever the virtual environment was installed from.
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    [os.path.join(ROOT, "host_tools")] + [p for p in [os.environ.get("PYTHONPATH")] if p])
 
 # Device code on CPython: the simulator's fakes (framebuf, machine, micropython, ticks in time),
 # then firmware/ and boards/, all first on sys.path.

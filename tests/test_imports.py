@@ -1,7 +1,8 @@
 """The direction of dependencies, read from the source with `ast` (every import, nested ones too):
 no cycles between modules, tet.core imports nothing above it, the shell (tet.ui, which reads the
 list of games, tet.registry) imports no game, engines import no screens, no game imports another
-game, and nothing under firmware/ imports `machine`."""
+game, and nothing under firmware/ imports `machine`. Outside the test harness nothing touches
+sys.path but the three places that set up a run of device code."""
 
 import ast
 import os
@@ -13,9 +14,15 @@ from mp_lane import ROOT
 FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS = os.path.join(ROOT, "boards")
 # game modules that must stay pure: no screens, no drawing, no input
-ENGINE_ROLES = ("engine", "ai", "rules", "hand", "cards", "load", "options", "rolls", "state",
+ENGINE_ROLES = ("engine", "ai", "rules", "hand", "cards", "options", "rolls", "state",
                 "scoring", "restore", "laid", "laid_score", "wait_scan")
 SHELL_AND_SCREENS = ("tet.ui", "tet.core.app", "tet.core.gfx", "tet.core.input", "tet.core.sound")
+# The only code outside tests/ that may touch sys.path: the simulator's one entry point for
+# device code on CPython (sim.install_fakes), the MicroPython lane's prelude and the simulator's
+# device side, which set up a micropython process. The host tools are an installed package
+# (pyproject.toml): sim/ and host_tools/ import each other as such.
+PATH_SETTERS = ("host_tools/sim/__init__.py", "host_tools/mp_prelude.py",
+                "host_tools/sim/device.py")
 
 
 def _modules(base):
@@ -142,3 +149,36 @@ def test_firmware_never_imports_machine():
     for name, path in MODULES.items():
         if path.startswith(FIRMWARE + os.sep):
             assert not any(_under(n, "machine") for n in ALL_IMPORTS[name]), name
+
+
+def _touches_sys_path(source):
+    """True when the code reads or edits sys.path (sys.path itself, or `from sys import path`)."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr == "path" and \
+                isinstance(node.value, ast.Name) and node.value.id == "sys":
+            return True
+        if isinstance(node, ast.ImportFrom) and node.module == "sys" and \
+                any(alias.name == "path" for alias in node.names):
+            return True
+    return False
+
+
+def test_the_path_reader_finds_an_edit():
+    assert _touches_sys_path("import sys\nsys.path.insert(0, 'x')\n")
+    assert _touches_sys_path("import sys\nsys.path[:0] = ['x']\n")
+    assert _touches_sys_path("def f():\n    from sys import path\n    path.append('x')\n")
+    assert not _touches_sys_path('"""sys.path is set up by sim.install_fakes"""\nimport os.path\n')
+
+
+def test_no_sys_path_edits_outside_the_harness():
+    found = []
+    for top in ("firmware", "boards", "host_tools"):
+        for path in _modules(os.path.join(ROOT, top)).values():
+            rel = os.path.relpath(path, ROOT).replace(os.sep, "/")
+            with open(path, encoding="utf-8") as f:
+                if _touches_sys_path(f.read()) and rel not in PATH_SETTERS:
+                    found.append(rel)
+    assert found == []
+    for rel in PATH_SETTERS:        # each still needs its exception
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            assert _touches_sys_path(f.read()), rel

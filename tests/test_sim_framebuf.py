@@ -27,7 +27,7 @@ MAX_COLOUR = {0: 1, 1: 0xFFFF, 2: 15, 3: 1, 4: 1, 5: 3, 6: 255}
 def load_fake(name):
     """The simulator's stand-in for MicroPython's module `name` (sim/fakes), loaded as a module
     of its own beside whatever `name` is on this interpreter."""
-    path = os.path.join(ROOT, "sim", "fakes", name + ".py")
+    path = os.path.join(ROOT, "host_tools", "sim", "fakes", name + ".py")
     spec = importlib.util.spec_from_file_location("fake_" + name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -213,6 +213,6 @@ def test_errors_and_constants_match_micropython():
                           text=True, timeout=60)
     assert real.returncode == 0, real.stderr
     fake = subprocess.run([sys.executable, "-c", ERROR_PROBE], capture_output=True, text=True,
-                          timeout=60, env=dict(os.environ, PYTHONPATH=os.path.join(ROOT, "sim", "fakes")))
+                          timeout=60, env=dict(os.environ, PYTHONPATH=os.path.join(ROOT, "host_tools", "sim", "fakes")))
     assert fake.returncode == 0, fake.stderr
     assert fake.stdout.splitlines() == real.stdout.splitlines()

@@ -276,7 +276,7 @@ def _shared_table(game, gadgets):
     else:
         shared = load("xh_shared")
         adapter = shared.Adapter(load("xh_engine").XamHuong(gadgets),
-                                ["Người %d" % (p + 1) for p in range(gadgets)], b"bench")
+                                 ["Người %d" % (p + 1) for p in range(gadgets)], b"bench")
 
         def intent(view_game):
             return shared.ROLL

@@ -23,7 +23,6 @@ from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path[:0] = [HERE, os.path.dirname(HERE)]
 
 import icount  # noqa: E402
 import mp32  # noqa: E402

@@ -16,7 +16,6 @@ import os  # noqa: E402
 import sys  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
 
 from benchlib import report  # noqa: E402
 from mp_lane import heap_without_harness, run_each  # noqa: E402

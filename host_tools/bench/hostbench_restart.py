@@ -13,14 +13,15 @@ import os  # noqa: E402
 import sys  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
 
 from benchlib import report  # noqa: E402
 from icount import device_ms, module_regions, valgrind  # noqa: E402
 from mp_lane import heap_without_harness  # noqa: E402
 from romfs import both_installs  # noqa: E402
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "firmware"))
+import sim  # noqa: E402
+
+sim.install_fakes()
 from tet.registry import GAMES, PACKAGE, TITLE as GAME_TITLE  # noqa: E402
 
 BOARD = "ttgo_tdisplay"

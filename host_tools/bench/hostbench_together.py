@@ -22,7 +22,6 @@ import sys  # noqa: E402
 import tempfile  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
 
 from benchlib import report  # noqa: E402
 from build import install_firmware  # noqa: E402

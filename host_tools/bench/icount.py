@@ -25,7 +25,6 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.dirname(HERE))
 
 from mp_lane import command, micropython_binary  # noqa: E402
 

@@ -15,7 +15,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools")]
+import sim  # noqa: E402
+
+sim.install_fakes()
 
 from tetcli.o_an_quan_match import run_match  # noqa: E402
 

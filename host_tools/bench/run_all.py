@@ -10,12 +10,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.dirname(HERE))
 
-from mp_lane import run as run_micropython  # noqa: E402
-
-sys.path.insert(0, HERE)
-import icount  # noqa: E402
+import icount
+from mp_lane import run as run_micropython
 
 DEVICE_TITLE = "Device time (instruction counts) and allocation (64-bit and 32-bit)"
 PREAMBLE = """# Benchmarks
@@ -47,10 +44,13 @@ def parse(stdout):
 
 
 def run_cpython(module):
-    code = ("import sys; sys.path[:0]=%r; import sim; sim.install_fakes(); import %s as m; "
-            "m.main(sys.argv[1:])" % ([ROOT, os.path.join(ROOT, "tests", "portable"), HERE], module))
+    """Benchmark `module` on CPython, with the tests' fake hardware and the benchmarks importable
+    (the host tools are the installed package's)."""
+    code = "import sys, sim; sim.install_fakes(); import %s as m; m.main(sys.argv[1:])" % module
+    paths = [os.path.join(ROOT, "tests", "portable"), HERE, os.environ.get("PYTHONPATH", "")]
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=1800)
+                          timeout=1800,
+                          env=dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in paths if p)))
 
 
 

@@ -16,14 +16,15 @@ table `make bench` copies into BENCHMARKS.md).
 import argparse
 import math
 import os
-import sys
 import time
 from collections import Counter
 from multiprocessing import Pool
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools")]
+import sim  # noqa: E402
+
+sim.install_fakes()
 
 from tet.core.rng import Rng  # noqa: E402
 from tet.games.to_tom import engine as T  # noqa: E402

@@ -21,7 +21,6 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
 
 from build import install_firmware  # noqa: E402
 from romfs import build_image  # noqa: E402

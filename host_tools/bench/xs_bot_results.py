@@ -14,12 +14,13 @@ xs_bot_results.md next to this file (a table to paste into BENCHMARKS.md).
 import argparse
 import math
 import os
-import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools")]
+import sim  # noqa: E402
+
+sim.install_fakes()
 
 from tet.games.xap_sac import engine as X  # noqa: E402
 from tet.games.xap_sac.ai import HeuristicPlayer  # noqa: E402

@@ -1,16 +1,15 @@
-"""Shared plumbing for `tet` subcommands: firmware on sys.path, one-line errors, JSON input/output."""
+"""Shared plumbing for `tet` subcommands: the firmware importable, one-line errors, JSON input/output."""
 
 import argparse
 import importlib
 import json
-import os
 import re
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FIRMWARE = os.path.join(ROOT, "firmware")
-if FIRMWARE not in sys.path:
-    sys.path.insert(0, FIRMWARE)
+import sim
+
+# the engines are the firmware's own, imported as the simulator imports them
+sim.install_fakes()
 
 # A quoted argument is cut to this many characters and an ellipsis, so a 5,000-digit argument is
 # not repeated in full.

@@ -17,14 +17,8 @@ takes for that game: {name: (help, least, most, default)}, passed to its constru
 
 import binascii
 import json
-import os
-import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.append(ROOT)
-
-import sim  # noqa: E402
+import sim
 
 sim.install_fakes()     # MicroPython's wrapping tick functions in `time`, as the gadgets use
 

@@ -47,7 +47,7 @@ class Driver:
             return oaq_adapter.intent(*self.rng.choice(game.legal_moves()))
         if person:
             return oaq_adapter.intent(*greedy_move(game.state, game.players, game.quan_value,
-                                                  game.quan_non, self.scratch))
+                                                   game.quan_non, self.scratch))
         square, step, _value = self.searcher.search(game.state, self.nodes)
         return oaq_adapter.intent(square, step)
 

@@ -41,7 +41,7 @@ class Driver:
         game = totom.ToTom.from_dict(saved["game"])
         game.log = []
         adapter = totom_adapter.Adapter(hoi, self._secrets(hoi), game=game,
-                                      secret=binascii.unhexlify(saved["secret"]))
+                                        secret=binascii.unhexlify(saved["secret"]))
         adapter.event = saved["event"]
         return adapter
 
@@ -53,7 +53,7 @@ class Driver:
     def look(self, options, public, private=None, seat=None):
         """(game, hội) as a gadget shows them: its own hand only."""
         game, hoi, _public, _mine = totom_adapter.view(public, private,
-                                                      -1 if seat is None else seat)
+                                                       -1 if seat is None else seat)
         return game, hoi
 
     def truth(self, adapter):

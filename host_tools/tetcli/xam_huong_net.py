@@ -24,7 +24,7 @@ class Driver:
 
     def restore(self, saved):
         adapter = xh_adapter.Adapter(XamHuong.from_dict(saved["game"]), saved["names"],
-                                   self.secret)
+                                     self.secret)
         adapter.rng.state = saved["dice_rng"]
         adapter.dice, adapter.pending, adapter.shown = saved["dice"], saved["pending"], \
             saved["shown"]

@@ -76,7 +76,7 @@ class Driver:
 
     def replay(self, log):
         adapter = xs_adapter.Adapter(xs_adapter.new_game(self.players, self.deck, self.secret),
-                                   self.secret)
+                                     self.secret)
         for seat, intent in log:
             if not adapter.accepts(seat, intent):
                 return None

@@ -54,7 +54,7 @@ def probe(machine, board):
 def main(args):
     """Print one report line per board (args[0]: the project root)."""
     root = args[0]
-    sys.path.insert(0, root + "/sim/fakes")
+    sys.path.insert(0, root + "/host_tools/sim/fakes")
     sys.path.insert(0, root + "/boards")
     import machine
 

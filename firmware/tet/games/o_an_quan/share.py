@@ -14,7 +14,7 @@ def new_adapter(app, players):
     from tet.games.o_an_quan.engine import Game
 
     return A.Adapter(Game(players, int(app.rule("oaq", "quan_value", 10)),
-                              bool(app.rule("oaq", "quan_non", 0))))
+                          bool(app.rule("oaq", "quan_non", 0))))
 
 
 def start_table(app, host):

@@ -194,7 +194,7 @@ def restore_host(app, game, saved):
     # the game was checked as it was read (load.from_dict); a second copy of it, as a guest
     # would read it, has no room on a stock board beside the save
     adapter.action, adapter.marked = A.shown_play(saved.get("action"), saved.get("marked"),
-                                                       game.table)
+                                                  game.table)
     return resume_table(app, adapter, saved)
 
 

@@ -1,5 +1,5 @@
 """`python -m sim --headless --micropython`: the same scripted run, but the firmware runs in the
-real `micropython` binary with the device's heap (host_tools/mp_sim.py is the device side).
+real `micropython` binary with the device's heap (sim.device is the device side).
 
 The firmware is installed as a board holds it: `files` (.mpy files and resources, as `make
 deploy` leaves a stock board) or `romfs` (the ROMFS image). Shots come back as raw frames and are
@@ -14,8 +14,6 @@ import tempfile
 
 from sim import ROOT
 from sim.render import frame_image
-
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
 
 from mp_lane import PRELUDE, heap_with_image, micropython_binary  # noqa: E402
 
@@ -60,7 +58,7 @@ def read_frame(path):
     return width, height, depth, palette, data[59:]
 
 
-RESTARTED = 75      # host_tools/mp_sim.py's exit code when the board restarted MicroPython
+RESTARTED = 75      # sim.device's exit code when the board restarted MicroPython
 MAX_BOOTS = 40
 
 
@@ -99,11 +97,12 @@ def run(spec, events, shot_dir, storage, seed, scale, heap="160K", kind="files")
         with open(events_file, "w") as f:
             for at, action, arg in events:
                 f.write("%d %s %s\n" % (at, action, "" if arg is None else arg))
-        cmd = [binary, "-X", "heapsize=" + heapsize, PRELUDE, ROOT, "run", "mp_sim",
+        cmd = [binary, "-X", "heapsize=" + heapsize, PRELUDE, ROOT, "run", "sim.device",
                "--install", path, events_file, os.path.abspath(shot_dir),
-               os.path.abspath(storage), str(seed if seed is not None else 1),
+               os.path.abspath(storage), str(seed if seed is not None else 1), spec.id,
                str(spec.width), str(spec.height), str(spec.depth), ",".join(spec.button_names),
-               "1" if spec.has_motion else "0", "1" if spec.has_buzzer else "0"]
+               "1" if spec.has_motion else "0", "1" if spec.has_buzzer else "0",
+               str(spec.show_ms)]
         code = _boots(cmd)
     shots = []
     for name in sorted(os.listdir(shot_dir)):

@@ -1,9 +1,9 @@
-"""The simulator's hardware object: the same contract as boards/ (drivers.hardware.Hardware).
-
-Import after sim.install_fakes(): the display is a fake-framebuf FrameBuffer.
+"""The simulated board: the same contract as boards/ (drivers.hardware.Hardware), one for both
+runtimes. The CPython simulator (sim.runner) runs it on the fake framebuf after
+sim.install_fakes(), its time from sim.clock; the real micropython binary runs it on MicroPython's
+own framebuf (sim.device), its time from the script's events.
 """
 
-import random
 import time
 
 import framebuf
@@ -14,9 +14,11 @@ SHAKE_PERIOD_MS = 40
 
 
 class SimDisplay(framebuf.FrameBuffer):
-    """A GS4_HMSB (colour) or MONO_VLSB (OLED) framebuffer; show() publishes a frame."""
+    """A GS4_HMSB (colour) or MONO_VLSB (OLED) framebuffer; show() publishes a frame: a copy of
+    the buffer and palette, or (`keep` False: on the device, whose heap is measured) the buffer
+    itself, which a shot reads before the next frame is drawn."""
 
-    def __init__(self, width, height, depth, on_show=None):
+    def __init__(self, width, height, depth, on_show=None, keep=True):
         if depth == 4:
             self.buf = bytearray((width + 1) // 2 * height)
             fmt = framebuf.GS4_HMSB
@@ -30,8 +32,10 @@ class SimDisplay(framebuf.FrameBuffer):
         self.palette = [g * 0x111111 for g in range(16)]
         self.level = 100
         self.frames = 0
-        self.shown = bytes(len(self.buf))  # what the panel shows: the buffer at the last show()
-        self.shown_palette = list(self.palette)
+        self.keep = keep
+        # what the panel shows: the buffer at the last show()
+        self.shown = bytes(len(self.buf)) if keep else self.buf
+        self.shown_palette = list(self.palette) if keep else self.palette
         self.on_show = on_show
         # the firmware's Gfx tells a display with `texts` every text drawn: (y, x, text)
         self.texts = []
@@ -39,8 +43,11 @@ class SimDisplay(framebuf.FrameBuffer):
 
     def show(self):
         """Publish the buffer (and the palette in use) as the panel's picture."""
-        self.shown = bytes(self.buf)
-        self.shown_palette = list(self.palette)
+        if self.keep:
+            self.shown = bytes(self.buf)
+            self.shown_palette = list(self.palette)
+        else:
+            self.shown_palette = self.palette
         self.shown_texts = sorted(self.texts)
         self.frames += 1
         if self.on_show is not None:
@@ -62,11 +69,12 @@ class SimDisplay(framebuf.FrameBuffer):
 
 
 class SimBuzzer:
-    """Records every tone as (ms, freq); `sink` (the window's audio) may play it."""
+    """Records every tone as (ms, freq) (not with `tones` None: on the device, whose heap is
+    measured); `sink` (the window's audio) may play it."""
 
-    def __init__(self, clock_ms, sink=None):
+    def __init__(self, clock_ms, sink=None, tones=True):
         self._clock_ms = clock_ms
-        self.tones = []
+        self.tones = [] if tones else None
         self.sink = sink
         self.level = 100
 
@@ -76,21 +84,24 @@ class SimBuzzer:
 
     def tone(self, freq_hz):
         """Start a tone (0 = silence)."""
-        self.tones.append((self._clock_ms(), int(freq_hz)))
+        if self.tones is not None:
+            self.tones.append((self._clock_ms(), int(freq_hz)))
         if self.sink is not None:
             self.sink(int(freq_hz))
 
 
 class SimRestart(SystemExit):
     """The simulated board restarts MicroPython (on a board, machine.soft_reset raises
-    SystemExit); sim.runner boots it again."""
+    SystemExit); sim.runner boots it again, or on the device sim.mp_run."""
 
 
 class SimHardware(Hardware):
-    """Buttons from the keyboard or a script, a shakeable motion sensor, a seeded RNG."""
+    """Buttons from the keyboard or a script, a shakeable motion sensor, a seeded RNG.
+    `spec` is a sim.boards.BoardSpec, or what of one the device side is given (id, width,
+    height, depth, button_names, has_motion, has_buzzer); `keep` as SimDisplay's."""
 
-    def __init__(self, spec, storage, seed=None, on_show=None, udp=None):
-        display = SimDisplay(spec.width, spec.height, spec.depth, on_show)
+    def __init__(self, spec, storage, seed=None, on_show=None, udp=None, keep=True):
+        display = SimDisplay(spec.width, spec.height, spec.depth, on_show, keep)
         Hardware.__init__(self, spec.id, display, spec.button_names, self._read_buttons,
                           storage=storage)
         self.spec = spec
@@ -99,11 +110,15 @@ class SimHardware(Hardware):
         self.slept = 0
         self._battery = None
         self._shake_until = None
-        self._random = random.Random(seed)
+        if seed is None:        # a run without --seed: other numbers each time
+            import random
+
+            seed = random.getrandbits(32)
+        self._seed = seed & 0xFFFFFFFF or 1
         if spec.has_motion:
             self.motion = self._motion
         if spec.has_buzzer:
-            self.buzzer = SimBuzzer(self.clock)
+            self.buzzer = SimBuzzer(self.clock, tones=keep)
 
     def _read_buttons(self):
         return self.pressed
@@ -158,5 +173,11 @@ class SimHardware(Hardware):
         return self._radio
 
     def rng(self):
-        """32 random bits from the seeded generator (--seed)."""
-        return self._random.getrandbits(32)
+        """32 random bits from the seed (--seed) by xorshift32: the same numbers on both
+        runtimes, so a --micropython run deals the same games as a CPython one."""
+        x = self._seed
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self._seed = x
+        return x

@@ -8,7 +8,7 @@ from sim import ROOT
 from sim.boards import BOARD_IDS, DEFAULT_BOARD
 from sim.script import ScriptError
 
-DEMO = os.path.join(ROOT, "sim", "scripts", "demo.txt")
+DEMO = os.path.join(ROOT, "host_tools", "sim", "scripts", "demo.txt")
 
 
 def positive_int(text):

@@ -9,8 +9,8 @@ import os
 import sys
 
 # Plain string paths: MicroPython (no os.path) imports this package too, for sim.air.
-ROOT = (os.path.abspath(__file__) if hasattr(os, "path") else __file__).rsplit("/", 2)[0]
-FAKES = ROOT + "/sim/fakes"
+ROOT = (os.path.abspath(__file__) if hasattr(os, "path") else __file__).rsplit("/", 3)[0]
+FAKES = ROOT + "/host_tools/sim/fakes"
 FIRMWARE = ROOT + "/firmware"
 BOARDS = ROOT + "/boards"
 
