@@ -1,15 +1,14 @@
 """Xăm Hường's entry point and setup menu: players, shaker or scorer, names, house rules, playing
-together, the rules; and resuming a saved game. The engine is imported before the screens so
-that, when the modules are compiled from source, the biggest one is built while the heap is least
-fragmented."""
+together, the rules; and resuming a saved game. The engine is imported first, then the play
+screen with all it needs, so that, when the modules are compiled from source, the biggest one is
+built while the heap is least fragmented; the names below come from modules loaded by then."""
 
-from tet.games.xam_huong import engine as xam_huong  # noqa: F401
+from tet.games.xam_huong.engine import XamHuong
+from tet.games.xam_huong.play import Play
 from tet.core import input as inp
 from tet.games.xam_huong import rules as R
 from tet.games.xam_huong.draw import FAMILY_NAMES
-from tet.games.xam_huong.engine import XamHuong
 from tet.games.xam_huong.options import OPTIONS, SAVE
-from tet.games.xam_huong.play import Play
 from tet.ui.house_rules import following, value_label, values
 from tet.ui.session import offer_resume, rules_entry
 from tet.ui.share_menu import together_items
