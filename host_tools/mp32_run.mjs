@@ -13,7 +13,8 @@ const pkg = require.resolve("@micropython/micropython-webassembly-pyscript/micro
   { paths: [root] });
 const { loadMicroPython } = await import(pkg);
 const TREES = ["firmware", "boards", "tests/portable", "host_tools/bench"];
-// sim/ is copied too, for `sim.air` (plain Python): importable as a package from /root
+// host_tools/sim/ is copied too, as /root/sim, for `sim.air` (plain Python): importable as a
+// package from /root
 
 const mp = await loadMicroPython({
   heapsize: parseInt(heapArg, 10),
@@ -36,9 +37,10 @@ function copyTree(hostDir, vfsDir) {
   }
 }
 
-for (const tree of TREES.concat(["sim"])) {
+for (const tree of TREES) {
   if (fs.existsSync(path.join(root, tree))) copyTree(path.join(root, tree), "/root/" + tree);
 }
+copyTree(path.join(root, "host_tools", "sim"), "/root/sim");
 mp.FS.writeFile("/root/__main__.py", fs.readFileSync(script));
 mp.globals.set("_mp32_argv", JSON.stringify([script, ...args]));
 mp.globals.set("_mp32_path", JSON.stringify(TREES.map((t) => "/root/" + t).concat(["/root"])));

@@ -33,9 +33,6 @@ def firmware_sources():
 
 # Written for the device, but no device module loads them yet (issue 37 puts to-tom-v2's
 # evaluator into play): in firmware/, compiled by the tests, not shipped.
-NOT_LOADED_YET = {"tet/games/to_tom/laid.py", "tet/games/to_tom/laid_score.py"}
-
-
 def device_sources():
     """The firmware files a gadget can load, walked here from main.py and each registry game's
     entry point and house rules: every import, and every string that names a module (the parts
@@ -74,7 +71,7 @@ def device_sources():
 def test_the_build_ships_what_a_gadget_loads_and_no_more():
     shipped = set(build.firmware_modules())
     assert shipped == device_sources()
-    assert firmware_sources() - shipped == NOT_LOADED_YET | {"main.py"}
+    assert firmware_sources() - shipped == {"main.py"}
     # host-only code is not under firmware/ at all
     assert "tet/games/to_tom/card_names.py" not in firmware_sources()
 

@@ -122,7 +122,7 @@ def locked_value(ev, unseen, hand):
 
 
 ev = ai.shared_evaluator()
-for seed in range(8):
+for seed in range(10):
     players = 4 + seed % 2
     rng = Rng(seed)
     game = ToTom(players, seed % players, record=False)

@@ -1,18 +1,21 @@
 """An independent Tổ Tôm rule checker that replays `tet totom selfplay --json` records.
 
-It shares no code with the engine: card codes, phu, thành and lưng are re-derived here from the
-spec (docs/to-tom-game.md gives the engine's reading of the forbidden moves), and every logged
-action is checked against the state the checker rebuilds itself: who may act, the card at the
-door, the forbidden moves (with to-tom-v2 §5's discard rules 1-4 over the whole game, checked
-here by brute force over the seat's takes and discards), §7's end game (a take with seven cards
-left in the stock must leave the taker chờ, with fewer thành), what each pass or xin `declined`, ù and its ù đè priority, bỏ ù, bans
-after a skipped take, mandatory khàn and yêu, the draw at five cards, and conservation of the 120
-cards after every action.
+It shares no code with the engine: card codes and phu are re-derived here from the spec
+(docs/to-tom-game.md gives the engine's reading of the forbidden moves), thành, lưng, ù and chờ
+with laid phu that live (to-tom-v2 §1) by the brute force of tests/to_tom_v2_reference.py, and
+every logged action is checked against the state the checker rebuilds itself: who may act, the
+card at the door, the forbidden moves (with to-tom-v2 §5's discard rules 1-4 over the whole
+game, checked here by brute force over the seat's takes and discards), §7's end game (a take
+with seven cards left in the stock must leave the taker chờ, with fewer thành), what each pass
+or xin `declined`, ù and its ù đè priority, bỏ ù, bans after a skipped take, mandatory khàn
+and yêu, the draw at five cards, and conservation of the 120 cards after every action.
 """
 
 import itertools
 
 import pytest
+
+import to_tom_v2_reference as R
 
 SUITS = "VNS"
 CODE_LIST = ["%d%s" % (n, s) for s in SUITS for n in range(1, 10)] + ["CC", "TT", "OC"]
@@ -53,68 +56,6 @@ def phu3(a, b, c):
     return phu_lung([a, b, c]) is not None
 
 
-def _lowest_phus(counts, k):
-    """Every phu whose lowest member is kind k, drawn from counts (which holds no kind below k)."""
-    if k in YEU:
-        yield (k,)
-    for size in (3, 4):
-        if counts[k] >= size:
-            yield (k,) * size
-    if k < 27:
-        end = k
-        while end + 1 < 9 * (k // 9 + 1) and counts[end + 1]:
-            end += 1
-            if end - k >= 2:
-                yield tuple(range(k, end + 1))
-        if k < 9:
-            yield from _copies(counts, (k, k + 9, k + 18))
-    for g in GROUPS:
-        if min(g) == k:
-            yield from _copies(counts, sorted(g))
-
-
-def _copies(counts, members):
-    if any(counts[m] == 0 for m in members):
-        return
-    for picks in itertools.product(*[range(1, counts[m] + 1) for m in members]):
-        yield tuple(m for m, c in zip(members, picks) for _ in range(c))
-
-
-def max_lung(counts, memo=None):
-    """Most lưng over the splits of counts into phu, -1 when they are not thành."""
-    memo = {} if memo is None else memo
-    key = tuple(counts)
-    if key in memo:
-        return memo[key]
-    k = next((i for i in range(30) if counts[i]), None)
-    if k is None:
-        return 0
-    best = -1
-    for phu in _lowest_phus(counts, k):
-        rest = list(counts)
-        for m in phu:
-            rest[m] -= 1
-        sub = max_lung(rest, memo)
-        if sub >= 0:
-            best = max(best, sub + phu_lung(phu))
-    memo[key] = best
-    return best
-
-
-def isolated(counts):
-    """True when some non-yêu card has no possible mate in counts."""
-    for k in range(30):
-        if counts[k] != 1 or k in YEU:
-            continue
-        mates = [m for g in GROUPS if k in g for m in g if m != k]
-        if k < 27:
-            mates += [m for m in range(27) if m != k and (
-                (m // 9 == k // 9 and abs(m - k) <= 2) or m % 9 == k % 9)]
-        if not any(counts[m] for m in mates):
-            return True
-    return False
-
-
 class Seat:
     def __init__(self, dealt):
         self.conc = [0] * 30
@@ -129,9 +70,6 @@ class Seat:
         self.declined = []  # §6's pairs (a, b, discards before, takes before) of takes let go
         self.used = []      # the concealed cards each take laid, in order (khàn: none)
 
-    def fixed_lung(self):
-        return sum(phu_lung(p) for p in self.laid) + len(self.khan)
-
     def cards(self):
         return sum(self.conc) + 3 * len(self.khan) + sum(len(p) for p in self.laid)
 
@@ -142,7 +80,6 @@ class Checker:
     def __init__(self, record):
         self.rec = record
         self.n = record["players"]
-        self.need = 2 if self.n == 4 else 1
         self.seats = [Seat([KIND[c] for c in h]) for h in record["hands"]]
         self.stock = [KIND[c] for c in record["stock"]]
         self.pile = []
@@ -159,12 +96,8 @@ class Checker:
         if s.bo_u:
             return False
         conc = list(s.conc)
-        if c not in s.khan:
-            conc[c] += 1
-        if isolated(conc):
-            return False
-        ml = max_lung(conc)
-        return ml >= 0 and ml + s.fixed_lung() >= self.need
+        conc[c] += 1
+        return R.ref_can_u(conc, s.laid, sorted(s.khan), self.n)
 
     def discard_ok(self, seat, conc, took, phu, x, pending=False):
         """x may be discarded from conc after taking `took` into `phu` (None: no take before);
@@ -228,24 +161,10 @@ class Checker:
         left = len(self.stock)
         if left > END_CHO or (len(phu) == 4 and len(set(phu)) == 1):
             return True
+        laid = seat.laid + ([tuple(phu)] if pending else [])
         if left < END_CHO:
-            return max_lung(rest) >= 0
-        fixed = seat.fixed_lung() + (phu_lung(phu) if pending else 0)
-        own = list(rest)
-        for part in seat.laid + ([tuple(phu)] if pending else []):
-            for k in part:
-                own[k] += 1
-        for k in seat.khan:
-            own[k] += 3
-        for k in range(30):
-            if own[k] >= 4:
-                continue
-            rest[k] += 1
-            ml = max_lung(rest)
-            rest[k] -= 1
-            if ml >= 0 and ml + fixed >= self.need:
-                return True
-        return False
+            return R.ref_max_lung(rest, laid, sorted(seat.khan)) >= 0
+        return bool(R.ref_waits(rest, laid, sorted(seat.khan), self.n))
 
     def can_take(self, p, c, phu, from_hand=True):
         conc = list(self.seats[p].conc)
@@ -365,8 +284,7 @@ class Checker:
                     self.fail(i, "player %d must discard" % who)
                 s = self.seats[p]
                 if first:
-                    ml = max_lung(s.conc)
-                    thien_u = ml >= 0 and ml + s.fixed_lung() >= self.need
+                    thien_u = R.ref_can_u(s.conc, s.laid, sorted(s.khan), self.n)
                     if act == "u" and not thien_u:
                         self.fail(i, "thiên ù on a hand that cannot ù")
                     if act == "u":
@@ -635,9 +553,9 @@ def test_independent_phu_and_thanh():
     hand = [0] * 30
     for c in "7N 3V 3S 4V 5V 6V 1S 2S 3S CC".split():
         hand[k[c]] += 1
-    assert max_lung(hand) == 1
+    assert R.ref_max_lung(hand) == 1
     hand[k["9N"]] += 1
-    assert max_lung(hand) == -1
+    assert R.ref_max_lung(hand) == -1
 
 
 # ---- hand-made logs: each forbidden move must be caught ----

@@ -34,6 +34,7 @@ PATHS = {
     "to_tom_waits": "tet.games.to_tom.wait_scan",
     "to_tom_hands": "bench_to_tom_hand",  # _dense_hands(rng, count): 24-card worst cases
     "to_tom": "tet.games.to_tom.engine",
+    "to_tom_state": "tet.games.to_tom.state",
     "to_tom_ai": "tet.games.to_tom.ai",
     "to_tom_checker": "tet.games.to_tom.checker",
     "xap_sac": "tet.games.xap_sac.engine",
@@ -165,6 +166,38 @@ def to_tom_move(count):
     return positions, work
 
 
+def laid_wait(count):
+    """Tổ Tôm: the table's wait scan of a seat with laid entries (to-tom-v2 §1: they regroup,
+    lend and take a fourth; engine.ToTom.laid_waits), at the first `count` such seats of seeded
+    five-player games between computer players, after each of their takes; units = 1. A game
+    is left before its ù: a win's scoring is no part of this (nor compiled here)."""
+    T = load("to_tom")
+    ai = load("to_tom_ai")
+    Rng = load("rng").Rng
+    positions = []
+    seed = 0
+    while len(positions) < count:
+        game = T.ToTom(5, seed % 5)
+        game.deal(Rng(seed + 1))
+        seed += 1
+        rng = Rng(seed)
+        while game.to_move() >= 0 and len(positions) < count:
+            p = game.to_move()
+            move = ai.Player("bot", rng).choose(game, p)
+            if move[0] == "u":
+                break
+            if move[0] == "discard" and game.laid[p]:
+                positions.append((bytes(game.hands[p]), [tuple(e) for e in game.laid[p]],
+                                  list(game.khan[p])))
+            game.apply(p, move)
+    table = T.ToTom(5, 0)
+
+    def work(item):
+        table.laid_waits(bytearray(item[0]), item[1], item[2])
+        return 1
+    return positions, work
+
+
 def to_tom_late(count):
     """Tổ Tôm's end game (to-tom-v2 §7): a card that appears with 7 or 6 cards left in the
     stock, offered to a computer player who may take it (every seat's take is checked to leave
@@ -174,6 +207,7 @@ def to_tom_late(count):
     T = load("to_tom")
     ai = load("to_tom_ai")
     Rng = load("rng").Rng
+    END_CHO = load("to_tom_state").END_CHO
     positions = []
     before = None       # (game, its save, seat, move) of the move that may make a late offer
     for game, p, move, _bot in _to_tom_decisions():
@@ -185,7 +219,7 @@ def to_tom_late(count):
             if len(positions) == count:
                 break
         before = None
-        if game.left <= T.END_CHO and move[0] in ("discard", "draw", "pass"):
+        if game.left <= END_CHO and move[0] in ("discard", "draw", "pass"):
             before = (game, game.to_dict(), p, move)
 
     def work(item):
@@ -340,6 +374,7 @@ WORKLOADS = {
     "xs_move": xs_move,
     "to_tom_move": to_tom_move,  # COUNT
     "to_tom_late": to_tom_late,  # COUNT
+    "laid_wait": laid_wait,      # COUNT
     "check": hand_check,       # COUNT [PLAYERS]
     "tap": "panel_probe",      # COUNT [BOARD [WHOLE]]
 }

@@ -43,6 +43,8 @@ FIGURES = [
     ("Tổ Tôm wait scan, dense 24 cards (4 players)", ["wait"], 30, "call", 300),
     # bench_to_tom_hand's worst-of figure: 24 cards with four players, 20 with five, in turn
     ("Tổ Tôm wait scan, 1,000 dense hands (4 and 5 players)", ["wait_many"], 1000, "call", 300),
+    ("Tổ Tôm wait scan with laid entries (to-tom-v2 §1), seats of seeded games", ["laid_wait"],
+     200, "call", 300),
     ("Tổ Tôm computer decision (positions of over 1,000 nodes)", ["to_tom_move"], 4, "node",
      1000),
     ("Tổ Tôm end game: a card offered with 7 or 6 left, and the computer's answer",
@@ -88,7 +90,8 @@ def _probe_args(mode, spec, items):
 
 # Workloads whose modules do not compile from source in 160K (the device loads them as bytecode);
 # a bigger heap only makes a collection slower, so their figures err on the slow side.
-BIGGER_HEAP = {"to_tom_move": "320K", "to_tom_late": "320K", "net": "320K", "frame": "320K"}
+BIGGER_HEAP = {"to_tom_move": "320K", "to_tom_late": "320K", "laid_wait": "320K", "net": "320K",
+               "frame": "320K"}
 
 
 # Workloads judged over more positions than callgrind can count in a `make bench`: all of them

@@ -38,14 +38,17 @@ def selfplay(seed, players=5, policies=None):
     result = {"winner": game.winner if game.winner >= 0 else None,
               "draw": game.winner < 0, "next_dealer": game.next_dealer,
               "decisions": decisions, "stock_left": game.left}
+    actions = with_declined(with_stock(game.log_dicts(), len(stock)), declined)
     if game.score:
         for key in ("points", "chuc_sac", "extras", "xuong"):
             result[key] = game.score[key]
         result["partition"] = [[CODES[k] for k in phu] for phu in game.score["partition"]]
-    return {"seed": seed, "players": players, "dealer": dealer,
+        if game.score.get("kem"):
+            # to-tom-v2 §9: the fixed entries that lent a card at the ù (partition indices)
+            result["kem"] = actions[-1]["kem"] = game.score["kem"]
+    return {"seed": seed, "players": players, "dealer": dealer, "rules": "v2",
             "hands": [[CODES[k] for k in h] for h in hands], "stock": stock,
-            "actions": with_declined(with_stock(game.log_dicts(), len(stock)), declined),
-            "result": result}
+            "actions": actions, "result": result}
 
 
 OFFERS = ("u", "phong", "eat")     # what a pass, xin or let-go may decline (to-tom-v2 §9)

@@ -647,3 +647,50 @@ def test_a_guest_sees_its_own_forbidden_discards_and_no_other_seats():
     assert mine.forbid[0] == g.forbid[0] and mine.discards(0) == g.discards(0)
     other = A.view(public, adapter.private(1), 1)[0]
     assert other.forbid[0] == bytearray(NKINDS) and other.forbid[1] == g.forbid[1]
+
+
+def _lay(g, p, codes):
+    """Move the cards `codes` of player p's hand to a laid entry (as a take laid them)."""
+    phu = tuple(kinds(codes))
+    for k in phu:
+        g.hands[p][k] -= 1
+    g.laid[p].append(phu)
+    g._waits[p] = None
+
+
+def test_a_laid_run_lives_at_the_u():
+    # seed 404 (to-tom-v2 §1): "3-4-5 Vạn down, the rest thành": 6V makes the ù, the laid run
+    # taking it (v1, its laid phu frozen, said no: the concealed cards alone are not thành)
+    rest = "1N 2N 3N 9N 1V 1S 2S 3S 4S 5S 7S 8S 9S 4N 5N 6N CC"
+    g = table({0: "6V", 2: rest + " 3V 4V 5V"}, dealer=0, keep="6V")
+    _lay(g, 2, "3V 4V 5V")
+    assert K["6V"] in g.waits(2) and K["2V"] in g.waits(2)
+    g.apply(0, ("discard", K["6V"]))
+    assert g.phase == T.P_U and g.to_move() == 2
+    g.apply(2, ("u", None))
+    assert g.winner == 2
+    parts = [sorted(part) for part in g.score["partition"]]
+    assert sorted(kinds("3V 4V 5V 6V")) in parts or sorted(kinds("4V 5V 6V")) in parts, parts
+
+
+def test_a_phong_lends_a_card_at_the_u():
+    # seed 522-523 (to-tom-v2 §1, kèm): a phỗng 7N 7N 7N beside a concealed 3V 3S lends them a
+    # 7N: the Tôm is whole, and the ù on 6V has it (three dealt 7N would be a khàn, which lends
+    # nothing: the deal gives two and a 9V that stands for the third here)
+    rest = "1N 2N 3N 4S 5S 6S 7S 8S 9S 2V 2N 2S 4V 5V 3V 3S TT"
+    g = table({0: "6V", 2: rest + " 7N 7N 9V"}, dealer=0, keep="6V 7N")
+    g.hands[2][K["9V"]] -= 1
+    g.hands[2][K["7N"]] += 1
+    _lay(g, 2, "7N 7N 7N")
+    assert K["6V"] in g.waits(2)
+    g.apply(0, ("discard", K["6V"]))
+    assert g.phase == T.P_U and g.to_move() == 2
+    g.apply(2, ("u", None))
+    assert g.winner == 2 and g.score["kem"], g.score
+    parts = [sorted(part) for part in g.score["partition"]]
+    assert sorted(kinds("7N 7N 7N")) in parts and sorted(kinds("3V 3S")) in parts, parts
+    # the result screen shows the lent card with the group it made whole
+    from tet.games.to_tom.play import partition_text
+    assert "[7N 7N 7N]" in partition_text(g.score)
+    assert "[3V 3S kèm 7N]" in partition_text(g.score) or \
+        "[3S 3V kèm 7N]" in partition_text(g.score), partition_text(g.score)

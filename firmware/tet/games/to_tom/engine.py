@@ -54,6 +54,19 @@ def _partner_table():
 
 
 PARTNERS = _partner_table()
+# the modules that score a win, loaded for it only (_scored)
+SCORING = "tet.games.to_tom.scoring"
+LAID_SCORE = "tet.games.to_tom.laid_score"
+LAID = "tet.games.to_tom.laid"
+
+
+def _laid():
+    """tet.games.to_tom.laid (to-tom-v2 §1's ù with laid entries), imported when a player first
+    has one (a take, a thiên khai): until then a hand with face-down khàn alone is read exactly
+    by hand.py's search, and the first moves of a game, where its heap is least, do without
+    the module."""
+    __import__(LAID)
+    return sys.modules[LAID]
 
 
 def _fits(hand, c):
@@ -251,9 +264,36 @@ class ToTom(GameState):
         """
         w = self._waits[p]
         if w is None:
-            w = tuple(self.wait_kinds(self.hands[p], self.exposed(p), False))
+            if self.laid[p]:
+                w = tuple(self.laid_waits(self.hands[p], self.laid[p], self.khan[p]))
+            else:
+                w = tuple(self.wait_kinds(self.hands[p], self.exposed(p), False))
             self._waits[p] = w
         return w
+
+    def laid_waits(self, hand, laid, khan, first=False):
+        """The kinds that would let concealed `hand` ù beside laid entries `laid` and face-down
+        khàn `khan` as to-tom-v2 §1 judges it (laid.waits: the laid cards that are no fixed
+        entry regroup with the concealed ones, a fixed entry lends one card, a khàn's fourth
+        completes it or serves elsewhere); only the first found when `first`.
+
+        Searched only for the kinds that could, as wait_kinds: a free card that fits no phu,
+        even beside all the player's other cards (the fixed entries' and khàn's too: the kèm
+        it might get, the entry or khàn it might complete), must fit one with the wait's card;
+        a khàn's kind is always tried (its fourth card completes it)."""
+        L = _laid()
+        free = L.free_cards(hand, laid)
+        seen = L.own_cards(hand, laid, khan)
+        kinds = None
+        for c in range(NKINDS):
+            if free[c] and not _fits(seen, c):
+                fix = [k for k in _fixes(seen, c) if kinds is None or k in kinds]
+                if not fix:
+                    return []
+                kinds = fix
+        tries = [k for k in range(NKINDS) if k in khan or (
+            k in kinds if kinds is not None else IS_YEU[k] or self._has_mate(seen, k))]
+        return L.waits(hand, laid, khan, self.n, kinds=tries, first=first)
 
     def wait_kinds(self, hand, exposed, first=False):
         """The kinds that would let concealed `hand` beside `exposed` ù (only the first one
@@ -287,13 +327,20 @@ class ToTom(GameState):
         return False
 
     def can_u_with(self, p, card):
-        """True when player p's cards and `card` can ù (a khàn's fourth card included)."""
-        if card in self.khan[p]:
-            exposed = [list(phu) for phu in self.laid[p]]
-            for k in self.khan[p]:
-                exposed.append([k, k, k, k] if k == card else [k, k, k])
-            return evaluation.can_u(self.hands[p], exposed, self.n)
+        """True when player p's cards and `card` can ù (a khàn's fourth card included), their
+        laid entries as to-tom-v2 §1 has them live."""
+        if not self.laid[p] and card in self.khan[p] and \
+                self._completes_khan(p, self.hands[p], card):
+            return True
         return card in self.waits(p)
+
+    def _completes_khan(self, p, hand, card):
+        # the fourth card of p's khàn completes it and concealed `hand` ù beside it (its other
+        # reading, the card serving in another phu, is a wait; laid_waits tries both)
+        exposed = []
+        for k in self.khan[p]:
+            exposed.append([k, k, k, k] if k == card else [k, k, k])
+        return evaluation.can_u(hand, exposed, self.n)
 
     def discards(self, p):
         """Kinds player p may discard now (empty unless it is p's discard)."""
@@ -332,13 +379,18 @@ class ToTom(GameState):
         if need == NEED_NONE:
             return True
         hand[x] -= 1
-        if need == NEED_THANH:
+        laid = self.laid[p] + [tuple(phu)] if pending else self.laid[p]
+        khan = self.khan[p]
+        if laid:
+            if need == NEED_THANH:
+                ok = _laid().max_lung(hand, laid, khan) >= 0
+            else:
+                ok = bool(self.laid_waits(hand, laid, khan, True))
+        elif need == NEED_THANH:
             ok = evaluation.thanh(hand)
         else:
-            exposed = self.exposed(p)
-            if pending:
-                exposed.append(list(phu))
-            ok = bool(self.wait_kinds(hand, exposed, True))
+            ok = bool(self.wait_kinds(hand, self.exposed(p), True)) or any(
+                self._completes_khan(p, hand, k) for k in khan)
         hand[x] += 1
         return ok
 
@@ -422,7 +474,9 @@ class ToTom(GameState):
         ph = self.phase
         if ph == P_DISCARD:
             out = [("discard", k) for k in self.discards(p)]
-            if self.first_move and evaluation.can_u(self.hands[p], self.exposed(p), self.n):
+            if self.first_move and (
+                    _laid().can_u(self.hands[p], self.laid[p], self.khan[p], self.n)
+                    if self.laid[p] else evaluation.can_u(self.hands[p], self.exposed(p), self.n)):
                 out.insert(0, ("u", None))
             return out
         if ph == P_U:
@@ -650,15 +704,9 @@ class ToTom(GameState):
 
     def _win(self, p, card):
         counts = bytearray(self.hands[p])
-        exposed = self.exposed(p)
         scored = card
         if card < 0:
             card, scored = self.extra, None
-        elif card in self.khan[p]:
-            scored = None
-            exposed = [list(phu) for phu in self.laid[p]]
-            for k in self.khan[p]:
-                exposed.append([k, k, k, k] if k == card else [k, k, k])
         else:
             counts[card] += 1
         streak = self.streak if self.streak_player == p else 0
@@ -669,7 +717,12 @@ class ToTom(GameState):
         ctx = {"from_stock": self.src == SRC_DRAW and self.phase == P_U and self.door != p,
                "streak": streak, "players": self.n, "thap_hong_or_more": self.thap_hong_or_more,
                "single": scored is not None and self.waits(p) == (scored,)}
-        self.score = _score_win(counts, exposed, scored, ctx)
+        if self.laid[p] or card in self.khan[p]:
+            # to-tom-v2 §1: the best setting of the laid entries and khàn, scored
+            self.score = _scored(LAID_SCORE, "score_hand", counts, self.laid[p], self.khan[p],
+                                 scored, ctx)
+        else:
+            self.score = _scored(SCORING, "score_win", counts, self.exposed(p), scored, ctx)
         self.winner = p
         self.next_dealer = p
         self._log(p, "u", card, self.score["partition"])
@@ -687,18 +740,19 @@ class ToTom(GameState):
         return out
 
 
-def _score_win(counts, exposed, card, ctx):
-    """scoring.score_win, its module loaded for this win only and forgotten after: play does
-    not need it, and from .mpy files its bytecode would hold the heap through every game."""
+def _scored(module, function, *args):
+    """A win's score: `function` of `module` (scoring.score_win, or laid_score.score_hand,
+    which uses scoring), the modules loaded for this win only and forgotten after: play does
+    not need them, and from .mpy files their bytecode would hold the heap through every
+    game. The game is over: the laid entries' evaluator goes too (the result screen has its
+    heap)."""
     evaluation.release()
     gc.collect()
-    from tet.games.to_tom import scoring
-
     try:
-        return scoring.score_win(counts, exposed, card, ctx)
+        return getattr(__import__(module, None, None, (function,)), function)(*args)
     finally:
-        _forget("tet.games.to_tom.scoring")
-        del scoring
+        for name in (LAID_SCORE, SCORING, LAID):
+            _forget(name)
         gc.collect()
 
 

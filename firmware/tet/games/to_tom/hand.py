@@ -108,8 +108,10 @@ def zero(table, fmt):
 # game ends (release): the heap that opens a table (setup menu, lobby) does not hold them. A
 # colliding entry replaces the old one; a hit compares the whole state, so the answers are
 # exact whatever the hash. A value of 0 marks a free slot: each call frees them all (_forget).
-_SLOTS = 64
-_MEMO_MASK = const(63)      # _SLOTS - 1
+# 32 slots (64 before the table loaded laid.py for laid entries: their keys, 30-byte bytearrays,
+# weigh about 2.6 KB more on the 64-bit lane, which the stock board's 12 KB to spare needed).
+_SLOTS = 32
+_MEMO_MASK = const(31)      # _SLOTS - 1
 _memo_keys = []
 _memo_vals = bytearray(0)   # value: lưng + 2 (1 for "not thành")
 # Most lưng _search looks for: the search of a call stops at a split with this many, and every
@@ -455,3 +457,15 @@ def _totals(counts, exposed):
         for k in phu:
             total[k] += 1
     return total
+
+
+def groups_with(k):
+    """Member triples of the bí and lưng groups that hold kind k."""
+    out = []
+    if k < 27:
+        n = k % 9
+        out.append((n, n + 9, n + 18))
+    for g in LUNG_GROUPS:
+        if k in g:
+            out.append(g)
+    return out

@@ -46,29 +46,6 @@ def own_cards(concealed, laid, khan):
     return own
 
 
-def _groups_with(k):
-    """Member triples of the bí and lưng groups that hold kind k."""
-    out = []
-    if k < 27:
-        n = k % 9
-        out.append((n, n + 9, n + 18))
-    for g in H.LUNG_GROUPS:
-        if k in g:
-            out.append(g)
-    return out
-
-
-def _runs_with(b):
-    """Runs of 3 to 5 cards through kind b (a longer run splits into such runs)."""
-    out = []
-    if b < 27:
-        suit = b - b % 9
-        for lo in range(max(suit, b - 4), b + 1):
-            for hi in range(max(b, lo + 2), min(lo + 4, suit + 8) + 1):
-                out.append(tuple(range(lo, hi + 1)))
-    return out
-
-
 class _Walk:
     """One enumeration of the settings of a hand: `visit(free, aside, lends)` is called for each
     with the free cards left (a count vector, changed in place between calls), the phu set aside
@@ -81,6 +58,12 @@ class _Walk:
         self.holders = holders      # (kind, size, may lend) of the fixed entries, then khàns
         self.bat_thuc = [b for b in bat_thuc if b not in BLACK_YEU]
         self.bi_hoan = bi_hoan
+        self.placer = None
+        if self.bat_thuc:
+            # the search that places them, a module of its own: play has no bất thực yet
+            from tet.games.to_tom import laid_bat_thuc
+
+            self.placer = laid_bat_thuc
         self.visit = visit
         self.aside = [[k] * size for k, size, _ in holders]
         self.lends = []
@@ -92,8 +75,9 @@ class _Walk:
         self._holder(0)
         return self.done
 
-    def _take(self, kinds, phu):
-        # move `kinds` from the free cards into a phu set aside; False when one is missing
+    def take(self, kinds, phu):
+        """Move `kinds` from the free cards into `phu`, set aside; False (nothing moved) when
+        one is missing."""
         free = self.free
         for i in range(len(kinds)):
             if not free[kinds[i]]:
@@ -104,7 +88,8 @@ class _Walk:
         self.aside.append(phu)
         return True
 
-    def _give_back(self, kinds):
+    def give_back(self, kinds):
+        """Undo the last take of `kinds`."""
         for k in kinds:
             self.free[k] += 1
         self.aside.pop()
@@ -129,55 +114,25 @@ class _Walk:
         self._holder(i + 1)
         if not lends:
             return
-        for members in _groups_with(k):
+        for members in H.groups_with(k):
             others = [m for m in members if m != k]
             a, b = others
             for na in range(1, self.free[a] + 1):
                 for nb in range(1, self.free[b] + 1):
                     kinds = [a] * na + [b] * nb
-                    if self.done or not self._take(kinds, [k] + kinds):
+                    if self.done or not self.take(kinds, [k] + kinds):
                         return
                     self.lends.append((i, len(self.aside) - 1))
                     self._holder(i + 1)
                     self.lends.pop()
-                    self._give_back(kinds)
-
-    def _held(self, b):
-        # True when a phu set aside for kèm or bất thực holds a b (a free one: an unsettled bất
-        # thực kind is never a fixed entry's, taking a card of it settles it) where it counts:
-        # without bí hoàn only in a run, which a kèm group never is
-        for j in range(len(self.holders), len(self.aside)):
-            phu = self.aside[j]
-            if b in phu and (self.bi_hoan or (H.classify(phu) or (-1,))[0] == H.RUN):
-                return True
-        return False
+                    self.give_back(kinds)
 
     def _need(self, i):
-        if self.done:
-            return
-        while i < len(self.bat_thuc) and self._held(self.bat_thuc[i]):
-            i += 1
-        if i == len(self.bat_thuc):
+        # every fixed entry and khàn decided: the bất thực kinds placed (laid_bat_thuc), or none
+        if self.placer is not None:
+            self.placer.need(self, i)
+        elif not self.done:
             self.done = bool(self.visit(self.free, self.aside, self.lends))
-            return
-        b = self.bat_thuc[i]
-        for run in _runs_with(b):
-            if self._take(run, list(run)):
-                self._need(i + 1)
-                self._give_back(run)
-        if not self.bi_hoan:
-            return
-        free = self.free
-        for members in _groups_with(b):
-            a, c = [m for m in members if m != b]
-            for nb in range(1, free[b] + 1):
-                for na in range(1, free[a] + 1):
-                    for nc in range(1, free[c] + 1):
-                        kinds = [b] * nb + [a] * na + [c] * nc
-                        if self.done or not self._take(kinds, list(kinds)):
-                            return
-                        self._need(i + 1)
-                        self._give_back(kinds)
 
 
 def _holders(laid, khan):
@@ -227,19 +182,24 @@ def max_lung(concealed, laid=(), khan=()):
     return best[0]
 
 
-def waits(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True):
-    """Kinds, of which the player holds fewer than four, that would let them ù, in kind order.
-    One walk serves every kind tried: the kind is added to its free cards, so that a scan
-    allocates little on the device."""
+def waits(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True, kinds=None,
+          first=False):
+    """Kinds, of which the player holds fewer than four, that would let them ù, in kind order
+    (only those of `kinds` when given; only the first found when `first`). One walk serves
+    every kind tried: the kind is added to its free cards, so that a scan allocates little on
+    the device."""
     own = own_cards(concealed, laid, khan)
     scan = _walker(concealed, laid, khan, _winner(players), bat_thuc, bi_hoan)
     free = scan.free
     out = []
-    for w in range(NKINDS):
+    for w in range(NKINDS) if kinds is None else kinds:
         if own[w] < 4:
             free[w] += 1
-            if scan.run():
-                out.append(w)
+            won = scan.run()
             free[w] -= 1
+            if won:
+                out.append(w)
+                if first:
+                    break
     return out
 

@@ -1,8 +1,8 @@
 """Tổ Tôm hands with laid phu that live (to-tom-v2 §1), scored and shown: the best of
 laid.walk's settings scored by scoring.py, the split shown with its kèm, the xướng's bất thực
-(the command line's `tet totom check`; the table still scores a win as v1 does, see
-docs/to-tom-game.md). A module of its own beside scoring.py, so that each asks the heap for small
-blocks only.
+(the command line's `tet totom check`, and the table's win of a player with laid entries or
+khàn, loaded for that win only). A module of its own beside scoring.py, so that each asks the
+heap for small blocks only.
 """
 
 from tet.games.to_tom import hand as H

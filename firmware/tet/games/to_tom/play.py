@@ -8,6 +8,7 @@ every player. The game is saved after every action.
 """
 
 import gc
+import sys
 
 from tet.core import gfx as G
 from tet.core import input as inp
@@ -55,6 +56,15 @@ def seat_name(p):
 def phu_text(phu):
     """A phu as short codes in brackets."""
     return "[" + " ".join([CODES[k] for k in phu]) + "]"
+
+
+def partition_text(score):
+    """A win's split, each phu in brackets, a group a fixed entry lent a card to (kèm,
+    to-tom-v2 §1) with it: '[7N 7N 7N] [3V 3S kèm 7N]'."""
+    texts = [phu_text(phu) for phu in score["partition"]]
+    for lender, group in score.get("kem", ()):
+        texts[group] = texts[group][:-1] + " kèm " + CODES[score["partition"][lender][0]] + "]"
+    return " ".join(texts)
 
 
 def action_label(game, action):
@@ -109,7 +119,7 @@ def result_text(hoi, game, names):
         score = game.score
         lines = ["%s ù: %s (%d điểm)." % (names[game.winner], score["xuong"],
                                           score["points"])]
-        lines.append(" ".join([phu_text(phu) for phu in score["partition"]]))
+        lines.append(partition_text(score))
     else:
         lines = ["Hoà: nọc còn %d lá. %s được kê." % (game.left, names[game.next_dealer])]
     lines.append("Bảng điểm hội (%d):" % hoi.target)
@@ -335,6 +345,11 @@ class Table(GameScreen):
                 self.app.sound.play(sound.ERROR, self.app.hw.clock())
 
     def _view(self):
+        # the searches' memos go while the view is read (the next search makes them again):
+        # its text has their heap (a guest's gadget searches nothing and has no such module)
+        hand = sys.modules.get("tet.games.to_tom.hand")
+        if hand is not None:
+            hand.release()
         self.app.push(Message(self.app, "Phu trên chiếu", self.table_text()))
 
     def _bot_step(self):
