@@ -97,6 +97,32 @@ def _fixes(hand, c):
     return out
 
 
+def _may_wait(cards, held):
+    """Which kinds may be a wait of a hand (1 each, by kind), None when none: every card of
+    `cards` that fits no phu of the cards `held` (a superset of them) must fit one with the
+    wait's card; when all fit, a yêu or a kind with a mate among `held` may be."""
+    kinds = None
+    for c in range(NKINDS):
+        if cards[c] and not _fits(held, c):
+            fix = [k for k in _fixes(held, c) if kinds is None or k in kinds]
+            if not fix:
+                return None
+            kinds = fix
+    out = bytearray(NKINDS)
+    for k in range(NKINDS):
+        out[k] = k in kinds if kinds is not None else IS_YEU[k] or _has_mate(held, k)
+    return out
+
+
+def _has_mate(hand, k):
+    if hand[k]:
+        return True
+    for m in PARTNERS[k]:
+        if hand[m]:
+            return True
+    return False
+
+
 def _add_pair(pairs, a, b):
     """Add the pair {a, b} to the flat a b a b ... list `pairs` unless it is there."""
     if a > b:
@@ -282,17 +308,11 @@ class ToTom(GameState):
         it might get, the entry or khàn it might complete), must fit one with the wait's card;
         a khàn's kind is always tried (its fourth card completes it)."""
         L = _laid()
-        free = L.free_cards(hand, laid)
         seen = L.own_cards(hand, laid, khan)
-        kinds = None
-        for c in range(NKINDS):
-            if free[c] and not _fits(seen, c):
-                fix = [k for k in _fixes(seen, c) if kinds is None or k in kinds]
-                if not fix:
-                    return []
-                kinds = fix
-        tries = [k for k in range(NKINDS) if k in khan or (
-            k in kinds if kinds is not None else IS_YEU[k] or self._has_mate(seen, k))]
+        kinds = _may_wait(L.free_cards(hand, laid), seen)
+        if kinds is None:
+            return []
+        tries = [k for k in range(NKINDS) if kinds[k] or k in khan]
         return L.waits(hand, laid, khan, self.n, kinds=tries, first=first)
 
     def wait_kinds(self, hand, exposed, first=False):
@@ -303,28 +323,15 @@ class ToTom(GameState):
         kinds that do that for every such card are the only ones searched (none when two such
         cards want different ones), so a hand far from waiting costs no search at all.
         """
+        kinds = _may_wait(hand, hand)
+        if kinds is None:
+            return []
         seen = bytearray(hand)
         for phu in exposed:
             for k in phu:
                 seen[k] += 1
-        kinds = None
-        for c in range(NKINDS):
-            if hand[c] and not _fits(hand, c):
-                fix = [k for k in _fixes(hand, c) if kinds is None or k in kinds]
-                if not fix:
-                    return []
-                kinds = fix
-        tries = [k for k in range(NKINDS) if seen[k] < 4 and (
-            k in kinds if kinds is not None else IS_YEU[k] or self._has_mate(hand, k))]
+        tries = [k for k in range(NKINDS) if kinds[k] and seen[k] < 4]
         return evaluation.winning_kinds(hand, tries, exposed, self.n, first)
-
-    def _has_mate(self, hand, k):
-        if hand[k]:
-            return True
-        for m in PARTNERS[k]:
-            if hand[m]:
-                return True
-        return False
 
     def can_u_with(self, p, card):
         """True when player p's cards and `card` can ù (a khàn's fourth card included), their
