@@ -17,7 +17,9 @@ game (ù stays allowed) nor discard both cards of a declined take, nor one of th
 laid the other without it (§6), and one who declines an ù is offered none for the rest of the
 game (bỏ ù); a yêu at one's own door must be eaten unless someone phỗngs it or dậy khàn. In the
 end game (to-tom-v2 §7) an eat or phỗng with seven cards left in the stock must leave the taker
-chờ, with fewer thành. A take is offered only when a legal discard follows it.
+chờ, with fewer thành. A take is offered only when a legal discard follows it. The ù, and the
+end game's chờ and thành, read a player's laid phu as live (to-tom-v2 §1, tet.games.to_tom.laid):
+they regroup with the hand, a phỗng or thiên khai lends a card, a khàn's fourth serves either way.
 """
 
 import gc
