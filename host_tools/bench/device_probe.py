@@ -124,9 +124,10 @@ def hand_check(count, players=4):
     return hands, work
 
 
-def _to_tom_decisions():
+def _to_tom_decisions(before_u=False):
     """Every decision of seeded five-player Tổ Tôm games between computer players, in order:
-    (game, seat, move, bot) just before the move is applied (the generator applies it)."""
+    (game, seat, move, bot) just before the move is applied (the generator applies it).
+    `before_u`: a game is left before its ù, whose scoring is then never compiled here."""
     T = load("to_tom")
     ai = load("to_tom_ai")
     Rng = load("rng").Rng
@@ -140,6 +141,8 @@ def _to_tom_decisions():
             p = game.to_move()
             bot = ai.Player("bot", rng)
             move = bot.choose(game, p)
+            if before_u and move[0] == "u":
+                break
             yield game, p, move, bot
             game.apply(p, move)
 
@@ -172,24 +175,13 @@ def laid_wait(count):
     five-player games between computer players, after each of their takes; units = 1. A game
     is left before its ù: a win's scoring is no part of this (nor compiled here)."""
     T = load("to_tom")
-    ai = load("to_tom_ai")
-    Rng = load("rng").Rng
     positions = []
-    seed = 0
-    while len(positions) < count:
-        game = T.ToTom(5, seed % 5)
-        game.deal(Rng(seed + 1))
-        seed += 1
-        rng = Rng(seed)
-        while game.to_move() >= 0 and len(positions) < count:
-            p = game.to_move()
-            move = ai.Player("bot", rng).choose(game, p)
-            if move[0] == "u":
+    for game, p, move, _bot in _to_tom_decisions(before_u=True):
+        if move[0] == "discard" and game.laid[p]:
+            positions.append((bytes(game.hands[p]), [tuple(e) for e in game.laid[p]],
+                              list(game.khan[p])))
+            if len(positions) == count:
                 break
-            if move[0] == "discard" and game.laid[p]:
-                positions.append((bytes(game.hands[p]), [tuple(e) for e in game.laid[p]],
-                                  list(game.khan[p])))
-            game.apply(p, move)
     table = T.ToTom(5, 0)
 
     def work(item):
