@@ -37,7 +37,8 @@ from fake_hw import (PROCESS_BOARD, TWO, Restarted, boot_number, hold, new_app, 
 from sim.udp_air import UdpAir  # the radio's stand-in: harness, as the fake hardware
 
 SAMPLE_MS = 1000
-SPEED = 3           # virtual ms per real ms: the people are quick, the gadgets mostly wait
+SPEED = 8           # virtual ms per real ms: the people are quick, the gadgets mostly wait (at 3 the
+                    # stock tables took 10-68 s each; the virtual clock is what a timeout reads)
 SETTLE_MS = 3000
 BOOT_MS = 2000      # by then a boot has opened what its note asked for    # the host serves on after the last result, then until every guest has it
 
