@@ -110,6 +110,7 @@ def test_a_stock_board_runs_with_12k_to_spare(module, file_install):
     check(res)
     watched = [[int(w) for w in line.split()[2:4]] for line in res.stdout.splitlines()
                if line.startswith("heap watch ")]
+    print(module, "least free", watched)
     assert watched and min(free for free, _block in watched) >= MARGIN, watched
 
 

@@ -125,13 +125,16 @@ def test_every_seat_is_offered_exactly_the_hosts_legal_moves_over_a_whole_hoi():
     """A guest's gadget (seen.SeenGame: the host's choices for its seat) and a desktop player's
     full game of the rules (the public state and its own cards) offer what the host's engine
     allows, at every decision of a seeded hội, and every seat is told what the engine says of
-    its declined kinds and end-game discards; its saves all read back, long laid runs too."""
+    its declined kinds and end-game discards; its saves all read back, long laid runs too. The
+    takes onto laid entries of to-tom-v2 §2 are among the choices (their laid entries and what
+    lent are public)."""
     from tet.games.to_tom.ai import Player
 
     rng = Rng(9)        # a long hội (36 games) with a laid run of nine
     adapter = A.Adapter(T.Hoi(5, dealer=2), lambda: bytes(rng.below(256) for _ in range(16)))
     bots = [Player("bot", Rng(p + 1)) for p in range(5)]
     decisions = longest = 0
+    forms = set()
     while not adapter.over():
         p = adapter.to_move()
         if adapter.game.phase == T.P_OVER:
@@ -142,6 +145,10 @@ def test_every_seat_is_offered_exactly_the_hosts_legal_moves_over_a_whole_hoi():
             public, truth = adapter.public(), adapter.game
             ruled = A.view(public, adapter.private(p), p)[0]
             assert ruled.legal(p) == truth.legal(p) and ruled.discards(p) == truth.discards(p)
+            for name, arg in truth.legal(p):
+                if name == "eat" and type(arg[0]) is not int:
+                    forms.add("onto" if arg[1] >= 0 else "kem" if arg[2] >= 0 else
+                              "khan_up" if arg[4] else "also")
             for q in range(5):
                 shown = seen.view(public, adapter.private(q), q)[0]
                 assert shown.legal(q) == truth.legal(q)
@@ -158,3 +165,4 @@ def test_every_seat_is_offered_exactly_the_hosts_legal_moves_over_a_whole_hoi():
         adapter.apply(p, intent)
     assert decisions > 500 and adapter.hoi.games > 10
     assert longest > 8      # a run of a whole suit: the save once refused it
+    assert {"onto", "kem", "also"} <= forms, forms

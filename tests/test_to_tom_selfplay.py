@@ -104,6 +104,26 @@ def test_cli_selfplay_json():
     assert _tet("--seed", "7", "--json").stdout == res.stdout
 
 
+def test_cli_selfplay_logs_the_takes_onto_laid_entries():
+    # to-tom-v2 §9: `laid_onto` (the entry extended; `phu` the whole extended phu), `shared` (the
+    # fixed entry lending; `phu` the card and the concealed cards), `also` (treo tranh's extra
+    # phu), each only where it applies, beside every existing key
+    record = json.loads(_tet("--seed", "9", "--json").stdout)
+    assert record["rules"] == "v2"
+    onto = [e for e in record["actions"] if "laid_onto" in e]
+    shared = [e for e in record["actions"] if "shared" in e]
+    assert onto and shared
+    for entry in onto + shared:
+        assert entry["action"] == "eat" and entry["card"] in entry["phu"]
+        assert {"player", "action", "card", "phu", "stock"} <= set(entry)
+        assert isinstance(entry.get("laid_onto", entry.get("shared")), int)
+    assert all(len(e["phu"]) >= 4 for e in onto)       # a phu that was one, grown
+    also = [e for e in json.loads(_tet("--seed", "0", "--players", "4", "--json").stdout)
+            ["actions"] if "also" in e]
+    assert also and all(isinstance(x, list) and x for e in also for x in e["also"])
+    assert check_record(record) > 0
+
+
 def test_cli_selfplay_four_players_and_text():
     record = json.loads(_tet("--seed", "3", "--players", "4", "--json").stdout)
     assert record["players"] == 4 and len(record["hands"][0]) in (24, 25)

@@ -56,6 +56,116 @@ def phu3(a, b, c):
     return phu_lung([a, b, c]) is not None
 
 
+BIS = tuple((n, 9 + n, 18 + n) for n in range(9))
+
+
+def entry_shape(entry):
+    """What a laid entry (or phu) is on its own: "fixed" (three or four identical cards), "run",
+    "bi", "group" (a lưng group), "yeu" (a lone yêu), or None (no phu)."""
+    kinds = sorted(entry)
+    if len(kinds) in (3, 4) and len(set(kinds)) == 1:
+        return "fixed"
+    if len(kinds) == 1:
+        return "yeu" if kinds[0] in YEU else None
+    if any(set(kinds) == g for g in GROUPS):
+        return "group"
+    if len(kinds) < 3 or kinds[-1] >= 27:
+        return None
+    if len(set(k // 9 for k in kinds)) == 1 and kinds == list(range(kinds[0], kinds[0] + len(kinds))):
+        return "run"
+    if len(set(k % 9 for k in kinds)) == 1 and len(set(k // 9 for k in kinds)) == 3:
+        return "bi"
+    return None
+
+
+def phus_with(conc, c):
+    """Every phu (not three identical cards) of card c and cards of `conc`, by brute force: each
+    subset of c's suit (a run holds no copies), each count of each member of a bí or lưng group
+    holding c, c alone; kept when entry_shape reads a phu. Sorted tuples."""
+    out = set()
+    if c in YEU:
+        out.add((c,))
+    if c < 27:
+        suit = [k for k in range(9 * (c // 9), 9 * (c // 9) + 9) if k != c and conc[k]]
+        for picks in itertools.product((0, 1), repeat=len(suit)):
+            kinds = [c] + [k for k, n in zip(suit, picks) if n]
+            if entry_shape(kinds) == "run":
+                out.add(tuple(sorted(kinds)))
+    for members in BIS + tuple(tuple(g) for g in GROUPS):
+        if c not in members:
+            continue
+        ranges = [range(conc[m] + 1) for m in members]
+        for picks in itertools.product(*ranges):
+            kinds = [c] + [m for m, n in zip(members, picks) for _ in range(n)]
+            if entry_shape(kinds) in ("bi", "group"):
+                out.add(tuple(sorted(kinds)))
+    return sorted(out)
+
+
+def extra_phus(conc, used, c):
+    """Treo tranh: every set of extra phu of concealed cards (left after `used`) laying each
+    copy of c still concealed, as sorted tuples of sorted phu ([()] when none is left)."""
+    rest = list(conc)
+    for k in used:
+        rest[k] -= 1
+    if not rest[c]:
+        return [()]
+    out = set()
+    rest[c] -= 1
+    for phu in phus_with(rest, c):
+        more = list(phu)
+        more.remove(c)
+        for extra in extra_phus(rest, more, c):
+            out.add(tuple(sorted((phu,) + extra)))
+    return sorted(out)
+
+
+class Take:
+    """One take as the rules have it: what it lays and what the seat holds after it."""
+
+    def __init__(self, seat, c, how, phu, used, onto=None, shared=None, also=(), khan_up=False,
+                 laid_from=None):
+        self.how, self.phu, self.onto, self.shared = how, tuple(phu), onto, shared
+        self.also, self.khan_up, self.laid_from = tuple(also), khan_up, laid_from
+        self.used = list(used) + [k for e in also for k in e]
+        # the concealed cards of the phu itself (a decline's pairs come from them)
+        self.phu_concealed = list(used)
+        laid = list(seat.laid)
+        khan = set(seat.khan)
+        self.lends = None
+        cards = list(phu)
+        if how == "khan":
+            khan.discard(c)
+            laid.append(tuple(phu))
+        elif laid_from is not None:
+            rest = list(laid[laid_from])
+            rest.remove(c)
+            laid[laid_from] = tuple(rest)
+            laid.append(tuple(phu))
+            if entry_shape(rest) is None:
+                self.lends = len(laid) - 1
+        elif onto is not None:
+            laid[onto] = tuple(phu)
+        else:
+            laid.append(tuple(phu))
+        if shared is not None:
+            cards.append(laid[shared][0])
+            self.lends = shared
+        for e in also:
+            laid.append(tuple(e))
+            cards += e
+        if khan_up:
+            khan.discard(c)
+            laid.append((c,) * 3)
+            cards += [c] * 3
+        self.laid, self.khan, self.cards = laid, khan, tuple(cards)
+
+    def key(self):
+        return (self.how, tuple(sorted(self.phu)), self.onto, self.shared,
+                tuple(sorted(tuple(sorted(e)) for e in self.also)), bool(self.khan_up),
+                self.laid_from)
+
+
 class Seat:
     def __init__(self, dealt):
         self.conc = [0] * 30
@@ -69,6 +179,8 @@ class Seat:
         self.bo_u = False   # declined an ù
         self.declined = []  # §6's pairs (a, b, discards before, takes before) of takes let go
         self.used = []      # the concealed cards each take laid, in order (khàn: none)
+        self.lent = set()   # indices of fixed entries that lent a card (a kèm eat, 304-305)
+        self.last_khan = False  # the last take was a dậy khàn (§7 does not limit its discard)
 
     def cards(self):
         return sum(self.conc) + 3 * len(self.khan) + sum(len(p) for p in self.laid)
@@ -85,6 +197,7 @@ class Checker:
         self.pile = []
         self.card = None
         self.actions_checked = 0
+        self.probe = None   # probe(checker, i): called before action i is replayed (tests)
 
     def fail(self, i, why):
         raise RuleBroken("action %d %r: %s" % (i, self.rec["actions"][i], why))
@@ -99,23 +212,24 @@ class Checker:
         conc[c] += 1
         return R.ref_can_u(conc, s.laid, sorted(s.khan), self.n)
 
-    def discard_ok(self, seat, conc, took, phu, x, pending=False):
-        """x may be discarded from conc after taking `took` into `phu` (None: no take before);
-        `pending`: that take is not among the seat's takes yet. to-tom-v2 §5, rules 1-4."""
+    def discard_ok(self, seat, conc, took, cards, x, pending=None):
+        """x may be discarded from conc after taking `took` with the take's `cards` (None: no
+        take before); `pending`: that take (a Take) is not among the seat's takes yet.
+        to-tom-v2 §5, rules 1-4."""
         if x in YEU or conc[x] == 0:
             return False
-        takes = seat.takes + ([(tuple(phu), len(seat.thrown))] if pending else [])
-        for cards, before in takes:
-            if any(phu3(x, a, b) for a, b in itertools.combinations(cards, 2)):
+        takes = seat.takes + ([(tuple(cards), len(seat.thrown))] if pending else [])
+        for kinds, before in takes:
+            if any(phu3(x, a, b) for a, b in itertools.combinations(kinds, 2)):
                 return False        # rule 3: with two cards of one take
-            if any(phu3(x, m, y) for m in cards for y in seat.thrown[before:]):
+            if any(phu3(x, m, y) for m in kinds for y in seat.thrown[before:]):
                 return False        # rule 2: a card of a take, a card discarded since
         if any(phu3(x, a, b) for a, b in itertools.combinations(seat.thrown, 2)):
             return False            # rule 4: two earlier discards
         for a, b, thrown, takes in seat.declined:
             if (x == b and a in seat.thrown[thrown:]) or (x == a and b in seat.thrown[thrown:]):
                 return False        # §6 f: the two cards of a declined take
-            laid = seat.used[takes:] + ([self.laid_from(phu, took)] if pending else [])
+            laid = seat.used[takes:] + ([pending.used] if pending else [])
             if a != b and any((a in u) != (b in u) and x in (a, b) and x not in u for u in laid):
                 return False        # §6 c-e: one of them laid without the other
         if took is None:
@@ -125,106 +239,116 @@ class Checker:
             for y in range(30):
                 if conc[y] and phu_lung([took, x, y]) is not None:
                     return False
-            return self.end_ok(seat, conc, phu, pending)
+            return self.end_ok(seat, conc, pending)
         finally:
             conc[x] += 1
 
-    @staticmethod
-    def laid_from(phu, card):
-        """The concealed cards a take of `card` into `phu` lays (none for a dậy khàn)."""
-        if len(phu) == 4 and len(set(phu)) == 1:
-            return []
-        used = list(phu)
-        used.remove(card)
-        return used
-
     def decline(self, p, c, offers):
-        """Player p let card c go with `offers` ("phong", "eat") on offer: record the pairs."""
+        """Player p let card c go with `offers` ("phong", "eat") on offer: record the pairs of
+        two concealed cards of an offered take's phu (not `also`) that form a phu with c."""
         s = self.seats[p]
         pairs = set()
-        if "phong" in offers:
-            pairs.add((c, c))
-        if "eat" in offers:
-            for phu in self.eat_phus(p, c):
-                if self.can_take(p, c, phu):
-                    used = self.laid_from(phu, c)
-                    for a, b in itertools.combinations(used, 2):
-                        if phu3(c, a, b):
-                            pairs.add((min(a, b), max(a, b)))
+        for t in self.legal_takes(p, c, "eat" in offers):
+            if t.how == "phong" and t.laid_from is None:
+                pairs.add((c, c))
+            elif t.how == "eat":
+                for a, b in itertools.combinations(t.phu_concealed, 2):
+                    if phu3(c, a, b):
+                        pairs.add((min(a, b), max(a, b)))
         for a, b in sorted(pairs):
             s.declined.append((a, b, len(s.thrown), len(s.used)))
 
-    def end_ok(self, seat, rest, phu, pending):
+    def end_ok(self, seat, rest, pending):
         """to-tom-v2 §7: with END_CHO cards left in the stock a take (and its discard, `rest`
         being the concealed cards after it) leaves the seat chờ, with fewer thành; dậy khàn is
         not limited."""
         left = len(self.stock)
-        if left > END_CHO or (len(phu) == 4 and len(set(phu)) == 1):
+        khan_take = pending.how == "khan" if pending else seat.last_khan
+        if left > END_CHO or khan_take:
             return True
-        laid = seat.laid + ([tuple(phu)] if pending else [])
+        laid, khan = (pending.laid, pending.khan) if pending else (seat.laid, seat.khan)
         if left < END_CHO:
-            return R.ref_max_lung(rest, laid, sorted(seat.khan)) >= 0
-        return bool(R.ref_waits(rest, laid, sorted(seat.khan), self.n))
+            return R.ref_max_lung(rest, laid, sorted(khan)) >= 0
+        return bool(R.ref_waits(rest, laid, sorted(khan), self.n))
 
-    def can_take(self, p, c, phu, from_hand=True):
-        conc = list(self.seats[p].conc)
-        if from_hand:
+    def take_forms(self, p, c, at_door):
+        """Every take of card c player p's cards allow (to-tom-v2 §2), before §5-§7: dậy khàn
+        (a khàn of c), the phỗng (two concealed copies, or one and a copy from a laid bí or
+        lưng group) and at p's door the eats E1-E4, each laying every concealed copy of c."""
+        s = self.seats[p]
+        out = []
+        if c in s.khan:
+            out.append(Take(s, c, "khan", (c,) * 4, []))
+        if s.conc[c] >= 2:
+            out.append(Take(s, c, "phong", (c,) * 3, [c, c]))
+        elif s.conc[c] == 1:
+            for i, e in enumerate(s.laid):
+                if entry_shape(e) in ("bi", "group") and c in e:
+                    out.append(Take(s, c, "phong", (c,) * 3, [c], laid_from=i))
+        if not at_door:
+            return out
+        for phu in phus_with(s.conc, c):
+            shape = entry_shape(phu)
+            if shape in ("bi", "group") and phu.count(c) != 1 + s.conc[c]:
+                continue
             used = list(phu)
             used.remove(c)
-            for k in used:
-                conc[k] -= 1
-                if conc[k] < 0:
-                    return False
-        return any(self.discard_ok(self.seats[p], conc, c, phu, x, pending=True)
+            out += [Take(s, c, "eat", phu, used, also=also, khan_up=c in s.khan)
+                    for also in extra_phus(s.conc, used, c)]
+        if c in s.khan:
+            return out
+        for i, e in enumerate(s.laid):
+            shape = entry_shape(e)
+            grown = tuple(sorted(e + (c,)))
+            if shape == "fixed" and len(e) == 3 and e[0] == c:
+                out.append(Take(s, c, "eat", grown, [], onto=i))
+            elif shape == "run" and entry_shape(grown) == "run":
+                out += [Take(s, c, "eat", grown, [], onto=i, also=also)
+                        for also in extra_phus(s.conc, [], c)]
+            elif shape in ("bi", "group") and entry_shape(grown) == shape and \
+                    set(grown) == set(e):
+                out.append(Take(s, c, "eat", tuple(sorted(grown + (c,) * s.conc[c])),
+                                [c] * s.conc[c], onto=i))
+        for j, e in enumerate(s.laid):
+            if entry_shape(e) != "fixed" or j in s.lent or e[0] == c:
+                continue
+            for g in [m for m in BIS + tuple(tuple(x) for x in GROUPS) if c in m and e[0] in m]:
+                third = [m for m in g if m not in (c, e[0])][0]
+                for t in range(1, s.conc[third] + 1):
+                    used = [c] * s.conc[c] + [third] * t
+                    out.append(Take(s, c, "eat", tuple(sorted([c] + used)), used, shared=j))
+        return out
+
+    def legal_takes(self, p, c, at_door):
+        """The takes of take_forms that a ban of a declined kind leaves and a legal discard
+        follows (§5-§7)."""
+        s = self.seats[p]
+        yeu_door = at_door and c in YEU
+        out = []
+        for t in self.take_forms(p, c, at_door):
+            if t.how != "khan" and c in s.banned and not yeu_door:
+                continue
+            if self.can_take(p, c, t):
+                out.append(t)
+        return out
+
+    def can_take(self, p, c, take):
+        conc = list(self.seats[p].conc)
+        for k in take.used:
+            conc[k] -= 1
+            if conc[k] < 0:
+                return False
+        return any(self.discard_ok(self.seats[p], conc, c, take.cards, x, pending=take)
                    for x in range(30))
 
-    def eat_phus(self, p, c):
-        conc = self.seats[p].conc
-        out = []
-        if c in YEU:
-            out.append((c,))
-        if c < 27:
-            base = 9 * (c // 9)
-            for a in range(base, c + 1):
-                for b in range(c, base + 9):
-                    if b - a >= 2 and all(conc[m] for m in range(a, b + 1) if m != c):
-                        out.append(tuple(range(a, b + 1)))
-            members = [c % 9 + 9 * t for t in range(3)]
-            out += self._with_copies(conc, c, members)
-        for g in GROUPS:
-            if c in g:
-                out += self._with_copies(conc, c, sorted(g))
-        return out
-
-    def _with_copies(self, conc, c, members):
-        ranges = []
-        for m in members:
-            if m == c:
-                ranges.append(range(0, conc[m] + 1))
-            elif conc[m] == 0:
-                return []
-            else:
-                ranges.append(range(1, conc[m] + 1))
-        out = []
-        for picks in itertools.product(*ranges):
-            out.append(tuple(sorted([c] + [m for m, k in zip(members, picks) for _ in range(k)])))
-        return out
+    def offers(self, p, c, at_door):
+        """The takes of card c on offer to player p: "phong", then "eat" (at their door)."""
+        hows = set(t.how for t in self.legal_takes(p, c, at_door))
+        return [how for how in ("phong", "eat") if how in hows]
 
     def could_take(self, p, c, at_door):
         """Player p could eat (at their door) or phỗng card c, a legal discard following."""
         return bool(self.offers(p, c, at_door))
-
-    def offers(self, p, c, at_door):
-        """The takes of card c on offer to player p: "phong", then "eat" (at their door)."""
-        yeu_door = at_door and c in YEU
-        if c in self.seats[p].banned and not yeu_door:
-            return []
-        out = []
-        if self.seats[p].conc[c] >= 2 and self.can_take(p, c, (c, c, c)):
-            out.append("phong")
-        if at_door and any(self.can_take(p, c, phu) for phu in self.eat_phus(p, c)):
-            out.append("eat")
-        return out
 
     def check_declined(self, i, a, want):
         """A pass or xin names in `declined` exactly what was on offer (to-tom-v2 §9; checked
@@ -275,6 +399,8 @@ class Checker:
         first = True
         self.u_passed = set()
         while i < len(acts):
+            if self.probe is not None:
+                self.probe(self, i)
             a = acts[i]
             p, act = a["player"], a["action"]
             c = KIND[a["card"]] if a["card"] else None
@@ -333,7 +459,7 @@ class Checker:
                     self.fail(i, "player %d could ù and was not asked" % q)
             for q in range(self.n):
                 if q != discarder and card in self.seats[q].khan and q != taker:
-                    if self.can_take(q, card, (card,) * 4, from_hand=False):
+                    if any(t.how == "khan" for t in self.legal_takes(q, card, False)):
                         self.fail(i, "player %d had to dậy khàn" % q)
             for q in range(self.n):
                 if q not in (door, discarder) and self.could_take(q, card, False):
@@ -361,7 +487,7 @@ class Checker:
             self.seats[p].bo_u = True       # bỏ ù: no ù for the rest of the game
             self.check_declined(i, a, ["u"])
             return state
-        self.close_window(i, state, p if act == "khan" else None)
+        self.close_window(i, state, p if act == "khan" or a.get("khan_up") else None)
         s = self.seats[p]
         if p != door:
             if act == "khan":
@@ -407,41 +533,37 @@ class Checker:
         return self.appear(top, door, "draw", None)
 
     def take(self, i, a, p, act, state):
-        """Dậy khàn, phỗng or eat of the card at the door by p."""
+        """Dậy khàn, phỗng or eat of the card at the door by p: one of the takes the rules
+        offer it, as logged (to-tom-v2 §9's keys), laid."""
         _, door, src, discarder = state
         card = self.card
         s = self.seats[p]
         if p == discarder:
             self.fail(i, "taking one's own discard")
-        if act == "khan":
-            if card not in s.khan or src == "passed":
-                self.fail(i, "dậy khàn without a khàn")
-            s.khan.discard(card)
-            phu = (card,) * 4
-            used = []
-        else:
-            phu = tuple(sorted(KIND[x] for x in a["phu"]))
-            if act == "phong":
-                if phu != (card,) * 3:
-                    self.fail(i, "a phỗng lays three identical cards")
-            elif p != door or phu_lung(phu) is None or card not in phu or \
-                    (len(phu) > 1 and len(set(phu)) == 1):
-                self.fail(i, "not a phu this card can be eaten into")
-            if card in s.banned and not (card in YEU and p == door):
-                self.fail(i, "taking a kind skipped earlier")
-            used = list(phu)
-            used.remove(card)
-        if a["phu"] and tuple(sorted(KIND[x] for x in a["phu"])) != phu:
-            self.fail(i, "logged phu differs")
-        for k in used:
+        if act == "khan" and (card not in s.khan or src == "passed"):
+            self.fail(i, "dậy khàn without a khàn")
+        logged = (act, tuple(sorted(KIND[x] for x in a["phu"] or ())), a.get("laid_onto"),
+                  a.get("shared"), tuple(sorted(tuple(sorted(KIND[x] for x in e))
+                                                for e in a.get("also", ()))),
+                  bool(a.get("khan_up")), a.get("laid_from"))
+        forms = [t for t in self.take_forms(p, card, p == door) if t.key() == logged]
+        if not forms:
+            self.fail(i, "not a take this card and these cards allow")
+        t = forms[0]
+        if t.how != "khan" and card in s.banned and not (card in YEU and p == door):
+            self.fail(i, "taking a kind skipped earlier")
+        if not self.can_take(p, card, t):
+            self.fail(i, "no legal discard follows this take")
+        for k in t.used:
             s.conc[k] -= 1
-            if s.conc[k] < 0:
-                self.fail(i, "laid a card not in hand")
-        s.laid.append(phu)
-        s.takes.append((phu, len(s.thrown)))
-        s.used.append(self.laid_from(phu, card))
+        s.laid, s.khan = t.laid, t.khan
+        if t.lends is not None:
+            s.lent.add(t.lends)
+        s.takes.append((t.cards, len(s.thrown)))
+        s.used.append(t.used)
+        s.last_khan = t.how == "khan"
         self.card = None
-        return ("discard", p, card, phu)
+        return ("discard", p, card, t.cards)
 
     def finish(self, i, p):
         a = self.rec["actions"][i]
@@ -475,6 +597,64 @@ def _selfplay(seed, players):
 def test_checker_accepts_engine_games():
     for seed in range(12):
         assert check_record(_selfplay(seed, 5 if seed % 3 else 4)) > 5
+
+
+def _engine_take_keys(game, p):
+    """The takes game.legal(p) offers, as Take.key() tuples."""
+    out = set()
+    c = game.card
+    for name, arg in game.legal(p):
+        if name == "eat":
+            if type(arg[0]) is int:
+                arg = (arg, -1, -1, (), 0)
+            phu, onto, shared, also, khan_up = arg
+            out.add(("eat", tuple(sorted(phu)), onto if onto >= 0 else None,
+                     shared if shared >= 0 else None,
+                     tuple(sorted(tuple(sorted(e)) for e in also)), bool(khan_up), None))
+        elif name == "phong":
+            out.add(("phong", (c,) * 3, None, None, (), False, arg))
+        elif name == "khan":
+            out.add(("khan", (c,) * 4, None, None, (), False, None))
+    return out
+
+
+# §9's key of each form and where Take.key() holds it
+FORM_KEYS = (("laid_onto", 2), ("shared", 3), ("also", 4), ("khan_up", 5), ("laid_from", 6))
+
+
+def test_every_take_the_table_offers_is_the_brute_forces():
+    """At every decision over a card in seeded games, the takes the engine offers (every form
+    of to-tom-v2 §2: E1-E4, treo tranh's extra phu, a phỗng with a laid copy) are exactly
+    those the checker's brute force finds, and each form is offered."""
+    from tet.games.to_tom.state import P_U
+    from tetcli.to_tom_selfplay import selfplay
+
+    used = set()
+    compared = 0
+    for seed in range(40):
+        offered = {}
+
+        def watch(game, p):
+            if game.card >= 0 and game.phase != P_U:       # an ù is no take
+                offered[len(game.log)] = (p, game.door, _engine_take_keys(game, p))
+
+        def probe(ch, i):
+            nonlocal compared
+            if i in offered:
+                p, door, want = offered[i]
+                got = {t.key() for t in ch.legal_takes(p, ch.card, p == door)
+                       if not (t.how == "khan" and not ch.window)}
+                assert got == want, (seed, i, got ^ want)
+                compared += 1
+                for key in want:
+                    used.update(name for name, at in FORM_KEYS if key[at] not in (None, False, ()))
+
+        record = selfplay(seed, 4 if seed % 5 == 0 else 5, watch=watch)
+        ch = Checker(record)
+        ch.probe = probe
+        ch.run()
+    assert compared > 400
+    assert used == {"laid_onto", "shared", "also", "khan_up", "laid_from"}
 
 
 def _first(record, action):
@@ -563,7 +743,9 @@ def test_independent_phu_and_thanh():
 def _record(game, hands, stock, actions):
     """A selfplay-like record of a game dealt by test_to_tom_game.table(), with crafted actions
     after the deal (and thiên khai) entries the engine logged."""
-    head = [a for a in game.log_dicts() if a["action"] in ("deal", "thien_khai")]
+    from tetcli.to_tom_selfplay import log_dicts
+
+    head = [a for a in log_dicts(game) if a["action"] in ("deal", "thien_khai")]
     return {"seed": 0, "players": game.n, "dealer": game.dealer,
             "hands": [[CODE_LIST[k] for k in sorted(h)] for h in hands],
             "stock": [CODE_LIST[k] for k in reversed(stock)],
@@ -660,7 +842,9 @@ def _replayed(deal, moves):
     spec, top, keep = deal
     game, hands, stock = _table(spec, top=top, keep=keep)
     moves(game)
-    actions = [a for a in game.log_dicts() if a["action"] not in ("deal", "thien_khai")]
+    from tetcli.to_tom_selfplay import log_dicts
+
+    actions = [a for a in log_dicts(game) if a["action"] not in ("deal", "thien_khai")]
     return game, _record(game, hands, stock, actions)
 
 
@@ -731,20 +915,21 @@ def _late_checker(others, left):
     conc = list(seat.conc)
     for k in ("7V", "8V"):
         conc[KIND[k]] -= 1
-    return ch, seat, conc, (KIND["6V"], KIND["7V"], KIND["8V"])
+    run = (KIND["6V"], KIND["7V"], KIND["8V"])
+    return ch, seat, conc, Take(seat, run[0], "eat", run, run[1:])
 
 
 def test_the_checker_refuses_a_late_take_that_leaves_no_cho_or_no_thanh():
     from test_to_tom_game import END_CHO, END_THANH
 
-    ch, seat, conc, run = _late_checker(END_THANH, 6)
-    assert ch.discard_ok(seat, conc, run[0], run, KIND["8N"], True)      # leaves thành
-    assert not ch.discard_ok(seat, conc, run[0], run, KIND["3S"], True)  # 8N out of phu
-    ch, seat, conc, run = _late_checker(END_CHO, 6)
-    assert not any(ch.discard_ok(seat, conc, run[0], run, x, True) for x in range(30))
-    ch, seat, conc, run = _late_checker(END_CHO, 7)
-    assert ch.discard_ok(seat, conc, run[0], run, KIND["9S"], True)      # 4N 5N wait
-    assert not ch.discard_ok(seat, conc, run[0], run, KIND["2V"], True)
+    ch, seat, conc, t = _late_checker(END_THANH, 6)
+    assert ch.discard_ok(seat, conc, t.phu[0], t.cards, KIND["8N"], t)      # leaves thành
+    assert not ch.discard_ok(seat, conc, t.phu[0], t.cards, KIND["3S"], t)  # 8N out of phu
+    ch, seat, conc, t = _late_checker(END_CHO, 6)
+    assert not any(ch.discard_ok(seat, conc, t.phu[0], t.cards, x, t) for x in range(30))
+    ch, seat, conc, t = _late_checker(END_CHO, 7)
+    assert ch.discard_ok(seat, conc, t.phu[0], t.cards, KIND["9S"], t)      # 4N 5N wait
+    assert not ch.discard_ok(seat, conc, t.phu[0], t.cards, KIND["2V"], t)
 
 
 def test_the_engines_late_discards_match_the_brute_force():
@@ -753,8 +938,9 @@ def test_the_engines_late_discards_match_the_brute_force():
 
     for others in (END_THANH, END_CHO):
         for left in (6, 7, 8):
-            ch, seat, conc, run = _late_checker(others, left)
-            want = [x for x in range(30) if ch.discard_ok(seat, conc, run[0], run, x, True)]
+            ch, seat, conc, t = _late_checker(others, left)
+            run = t.phu
+            want = [x for x in range(30) if ch.discard_ok(seat, conc, run[0], t.cards, x, t)]
             g = end_game(others, left)
             offered = ("eat", run) in g.legal(1)
             assert offered == bool(want), (others, left)

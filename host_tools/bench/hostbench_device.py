@@ -90,7 +90,7 @@ def _probe_args(mode, spec, items):
 
 # Workloads whose modules do not compile from source in 160K (the device loads them as bytecode);
 # a bigger heap only makes a collection slower, so their figures err on the slow side.
-BIGGER_HEAP = {"to_tom_move": "320K", "to_tom_late": "320K", "laid_wait": "320K", "net": "320K",
+BIGGER_HEAP = {"to_tom_move": "320K", "to_tom_late": "320K", "laid_wait": "512K", "net": "320K",
                "frame": "320K"}
 
 

@@ -191,6 +191,8 @@ BY_HAND = (
      ".venv/bin/python host_tools/bench/xs_bot_results.py --players 4,3"),
     ("to_tom_bot_results.md", "Tổ Tôm: the computer players' waiting, head to head",
      ".venv/bin/python host_tools/bench/to_tom_bot_results.py --games 1000"),
+    ("to_tom_takes_freq.md", "Tổ Tôm takes with laid phu (to-tom-v2 §2), per 100 self-play games",
+     ".venv/bin/python host_tools/bench/to_tom_takes_freq.py --games 1000"),
     ("together_least_heap.md", "Playing together: the least heap of each role, both installs",
      ".venv/bin/python host_tools/bench/together_least_heap.py"),
 )

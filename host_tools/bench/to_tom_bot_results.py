@@ -33,11 +33,12 @@ from tet.games.to_tom.ai import Player, unseen_for  # noqa: E402
 PLAYERS = 5
 
 
-def _live_after(game, p, x, exposed, unseen):
-    """Unseen copies of the waits player p is left with after discarding kind x."""
+def _live_after(game, p, x, unseen):
+    """Unseen copies of the waits player p is left with after discarding kind x (as the
+    table judges them: laid entries live, to-tom-v2 §1)."""
     hand = bytearray(game.hands[p])
     hand[x] -= 1
-    return sum(unseen[k] for k in game.wait_kinds(hand, exposed))
+    return sum(unseen[k] for k in game.hand_waits(hand, game.laid[p], game.khan[p]))
 
 
 def play(args):
@@ -54,8 +55,8 @@ def play(args):
         action = bots[p].choose(game, p)
         if action[0] == "discard" and not game.bo_u[p]:
             kinds = [a[1] for a in game.legal(p) if a[0] == "discard"]
-            exposed, unseen = game.exposed(p), unseen_for(game, p)
-            live = [_live_after(game, p, x, exposed, unseen) for x in kinds]
+            unseen = unseen_for(game, p)
+            live = [_live_after(game, p, x, unseen) for x in kinds]
             if len(kinds) > 1 and max(live) > 0:
                 waiting[p][0] += 1
                 waiting[p][1] += live[kinds.index(action[1])] == 0

@@ -8,6 +8,37 @@ from tet.games.to_tom.engine import ToTom
 from tet.games.to_tom.state import ACTION_NAMES
 from tet.games.to_tom.cards import CODES, NAMES
 
+def phu_codes(phu):
+    """A logged phu (or a win's partition, a list of phu) as card codes."""
+    if phu is None:
+        return None
+    if phu and not isinstance(phu[0], int):
+        return [[CODES[k] for k in part] for part in phu]
+    return [CODES[k] for k in phu]
+
+
+def log_dicts(game):
+    """The game's action log as dicts {player, action, card, phu} with card codes, and a take's
+    keys of to-tom-v2 §9 where they apply: `laid_onto`, `shared`, `also`, `khan_up`,
+    `laid_from` (the engine logs them as a fifth item, takes.log_extra)."""
+    out = []
+    for entry in game.log or ():
+        p, action, card, phu = entry[:4]
+        d = {"player": p, "action": action, "card": CODES[card] if card >= 0 else None,
+             "phu": phu_codes(phu)}
+        if len(entry) > 4:
+            onto, shared, also, khan_up, laid_from = entry[4]
+            for key, value, given in (("laid_onto", onto, onto >= 0),
+                                      ("shared", shared, shared >= 0),
+                                      ("also", [phu_codes(x) for x in also], also),
+                                      ("khan_up", True, khan_up),
+                                      ("laid_from", laid_from, laid_from >= 0)):
+                if given:
+                    d[key] = value
+        out.append(d)
+    return out
+
+
 def dealt_hands(game):
     """Each player's cards as dealt (the dealer's extra card included), as sorted kinds."""
     out = []
@@ -24,8 +55,9 @@ def dealt_hands(game):
     return out
 
 
-def selfplay(seed, players=5, policies=None):
-    """Play one game; return the JSON-ready record (seed, deal, actions, result)."""
+def selfplay(seed, players=5, policies=None, watch=None):
+    """Play one game; return the JSON-ready record (seed, deal, actions, result). `watch(game,
+    p)`, when given, is called before each decision (tests compare what the table offers)."""
     rng = Rng(seed)
     dealer = rng.below(players)
     game = ToTom(players, dealer)
@@ -34,11 +66,11 @@ def selfplay(seed, players=5, policies=None):
     stock = [CODES[game.stock[i]] for i in range(game.left - 1, -1, -1)]
     policies = policies or ["bot"] * players
     bots = [Player(policies[p], rng) for p in range(players)]
-    decisions, declined = play_noting_declines(game, bots)
+    decisions, declined = play_noting_declines(game, bots, watch)
     result = {"winner": game.winner if game.winner >= 0 else None,
               "draw": game.winner < 0, "next_dealer": game.next_dealer,
               "decisions": decisions, "stock_left": game.left}
-    actions = with_declined(with_stock(game.log_dicts(), len(stock)), declined)
+    actions = with_declined(with_stock(log_dicts(game), len(stock)), declined)
     if game.score:
         for key in ("points", "chuc_sac", "extras", "xuong"):
             result[key] = game.score[key]
@@ -54,13 +86,15 @@ def selfplay(seed, players=5, policies=None):
 OFFERS = ("u", "phong", "eat")     # what a pass, xin or let-go may decline (to-tom-v2 §9)
 
 
-def play_noting_declines(game, bots):
+def play_noting_declines(game, bots, watch=None):
     """Play `game` to its end, player p choosing with bots[p]; return (decisions, {log index:
     the offers declined}) for each pass or xin taken while a ù, phỗng or eat was on offer."""
     decisions = 0
     declined = {}
     while game.to_move() >= 0:
         p = game.to_move()
+        if watch is not None:
+            watch(game, p)
         offered = set(a[0] for a in game.legal(p))
         action = bots[p].choose(game, p)
         at = len(game.log)

@@ -6,6 +6,7 @@ import json
 
 from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
+from tet.games.to_tom import takes as TK
 from tet.games.to_tom.cards import CODES, NKINDS
 from tet.games.to_tom.state import HAND_SIZE, pack_counted
 
@@ -119,19 +120,19 @@ def test_phu_completed_lists_runs_bi_and_lung():
     hand = bytearray(NKINDS)
     for k in kinds("3V 4V 6V 7V"):
         hand[k] += 1
-    runs = T.phu_completed(hand, K["5V"])
+    runs = TK.phu_completed(hand, K["5V"])
     assert sorted(runs) == sorted([tuple(range(a, b + 1)) for a, b in
                                    ((2, 4), (2, 5), (2, 6), (3, 5), (3, 6), (4, 6))])
     hand = bytearray(NKINDS)
     for k in kinds("3V 3V 3S 4N"):
         hand[k] += 1
-    got = T.phu_completed(hand, K["3N"])
+    got = TK.phu_completed(hand, K["3N"])
     assert tuple(sorted(kinds("3N 3V 3S"))) in got
     assert tuple(sorted(kinds("3N 3V 3V 3S"))) in got
-    got = T.phu_completed(hand, K["7N"])
+    got = TK.phu_completed(hand, K["7N"])
     assert got == [tuple(sorted(kinds("7N 3V 3S"))), tuple(sorted(kinds("7N 3V 3V 3S")))]
-    assert T.phu_completed(hand, K["OC"]) == [(K["OC"],)]
-    assert T.phu_completed(hand, K["9S"]) == []
+    assert TK.phu_completed(hand, K["OC"]) == [(K["OC"],)]
+    assert TK.phu_completed(hand, K["9S"]) == []
 
 
 def test_no_yeu_is_ever_discarded():
@@ -323,7 +324,7 @@ def test_a_declined_phong_cannot_be_taken_later():
     assert g.to_move() == 3 and g.phase == T.P_PHONG
     g.apply(3, ("pass", None))
     assert g.banned[3][K["9S"]] == 1
-    assert not g._can_phong(3, K["9S"])
+    assert not g.phong_options(3, K["9S"])
 
 
 def test_yeu_at_own_door_must_be_eaten():

@@ -332,3 +332,89 @@ def test_the_setup_menu_leaves_the_computer_players_unloaded():
     assert "tet.games.to_tom.ai" not in sys.modules
     press(app, TWO["ttgo_tdisplay"][1])                 # Bắt đầu hội mới
     assert hasattr(app.screen, "game") and "tet.games.to_tom.ai" in sys.modules
+
+
+def _show(app, game):
+    """Put a hand-made position on the table screen and draw its frame."""
+    screen = app.screen
+    screen.game = game
+    screen._refresh()
+    app.dirty = True
+    run(app, 50)
+    return screen
+
+
+def _highlight(app, action):
+    """NEXT until `action` is the highlighted option."""
+    screen = app.screen
+    assert action in screen.options, screen.options
+    for _ in range(len(screen.options)):
+        if screen.options[screen.option] == action:
+            return
+        press(app, TWO[app.hw.name][0])
+
+
+def _prompt_starts(app, text):
+    return any(line.startswith(text) for line in app.hw.display.shown_text().split("\n"))
+
+
+def test_the_bottom_line_names_the_laid_entry_a_card_goes_onto():
+    # to-tom-v2 §2 (326): with 3V 4V 5V laid, the 6V at the door is offered onto it
+    from test_to_tom_game import K, _lay, table as dealt
+
+    for board in ("ttgo_tdisplay", "devkit_ssd1306"):
+        app = open_table(board)
+        game = dealt({4: "6V", 0: "3V 4V 5V"}, dealer=4, keep="6V 2V 7V")
+        _lay(game, 0, "3V 4V 5V")
+        game.apply(4, ("discard", K["6V"]))
+        screen = _show(app, game)
+        run_at = game.laid[0].index((K["3V"], K["4V"], K["5V"]))
+        onto = ("eat", ((K["3V"], K["4V"], K["5V"], K["6V"]), run_at, -1, (), 0))
+        _highlight(app, onto)
+        assert _prompt_starts(app, "Ăn vào 3V 4V 5V"), app.hw.display.shown_text()
+        press(app, TWO[board][1])
+        assert game.laid[0][run_at] == (K["3V"], K["4V"], K["5V"], K["6V"]), game.laid[0]
+        assert screen.discard_mode
+
+
+def test_a_phong_with_a_laid_copy_is_offered_and_shown_on_the_table_view():
+    # 304: the Tôm 7N 3V 3S laid, one 7N kept in the hand; a 7N at the door is phỗng with the
+    # laid copy, on both sizes; the laid phu view shows the entries as they are then
+    from test_to_tom_game import K, _lay, table as dealt
+
+    for board in ("ttgo_tdisplay", "devkit_ssd1306"):
+        app = open_table(board)
+        nxt, ok = TWO[board]
+        game = dealt({4: "7N", 0: "7N 3V 3S 7N"}, dealer=4, keep="7N 3N")
+        _lay(game, 0, "7N 3V 3S")
+        tom = len(game.laid[0]) - 1
+        game.apply(4, ("discard", K["7N"]))
+        screen = _show(app, game)
+        assert game.to_move() == 0, (game.to_move(), game.phase)
+        _highlight(app, ("phong", tom))
+        assert _prompt_starts(app, "Phỗng với 7N đã hạ"), board
+        press(app, ok)
+        assert game.laid[0][tom:] == [(K["3V"], K["3S"]), (K["7N"],) * 3]
+        assert screen.discard_mode
+        while screen.cursor != len(screen.hand):
+            press(app, nxt)
+        press(app, ok)
+        assert app.screen.title == "Phu trên chiếu"
+        assert "[3V 3S] [7N 7N 7N]" in app.screen.body, app.screen.body
+
+
+def test_a_treo_tranh_take_lays_both_phu_and_the_table_shows_them():
+    # seed 286: 3N 4N 5N 6N 7N in hand, 5N at the door: the offer lays the concealed 5N too
+    # ("Ăn [3N 4N 5N] [5N 6N 7N]"), and the player's laid phu line shows both
+    from test_to_tom_game import K, table as dealt
+
+    app = open_table("ttgo_tdisplay")
+    game = dealt({4: "5N", 0: "3N 4N 5N 6N 7N"}, dealer=4, keep="5N 2N 8N")
+    game.apply(4, ("discard", K["5N"]))
+    _show(app, game)
+    _highlight(app, ("eat", ((K["3N"], K["4N"], K["5N"]), -1, -1,
+                             ((K["5N"], K["6N"], K["7N"]),), 0)))
+    assert "Ăn [3N 4N 5N] [5N 6N 7N]" in app.hw.display.shown_text()
+    press(app, TWO["ttgo_tdisplay"][1])
+    assert game.hands[0][K["5N"]] == 0
+    assert "Phu: [3N 4N 5N] [5N 6N 7N]" in app.hw.display.shown_text()

@@ -2,6 +2,8 @@
 thinking, the whole hand at every decision on 128x64, the announcement and the score sheet of a
 computer's ù or a draw, leaving with "Lưu và thoát" and coming back (re-entering, rebooting)."""
 
+import sys
+
 from fake_hw import TWO, new_app, open_game, press, run
 
 
@@ -265,7 +267,10 @@ def test_the_table_view_shows_the_discards_per_door_and_the_bans():
             run(app, 700)
     assert game.pile, "no card was left at a door"
     game.banned[0][game.pile[0]] = 1
-    body = table.table_text()
+    table._view()       # what OK on the place after the hand opens (_handle_discard)
+    assert app.screen.title == "Phu trên chiếu"
+    body = app.screen.body
+    assert "tet.games.to_tom.table_texts" not in sys.modules      # loaded for the view only
     for p in range(game.n):
         gone = [CODES[game.pile[i]] for i in range(len(game.pile)) if game.pile_door[i] == p]
         assert ("Cửa %s: %s" % (seat_name(p), " ".join(gone) or "—")) in body

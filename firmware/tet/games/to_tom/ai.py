@@ -387,24 +387,28 @@ class Player:
         self.ev.reset(unseen, W_LUNG if lung < need else _W_LUNG_EXTRA, budget)
         return base
 
-    def _waiting_value(self, game, p, hand, exposed, unseen):
-        """What the waits of `hand` (beside `exposed`) are worth: _W_CHO plus _W_LIVE per unseen
-        copy of its waits, 0 when none of them is live (or p may no longer ù)."""
+    def _waiting_value(self, game, p, hand, laid, khan, unseen):
+        """What the waits of `hand` (beside laid entries `laid` and khàn `khan`) are worth:
+        _W_CHO plus _W_LIVE per unseen copy of its waits, 0 when none of them is live (or p may
+        no longer ù)."""
         if not self.waiting or game.bo_u[p]:
             return 0
         live = 0
-        for k in game.wait_kinds(hand, exposed):
+        # v1's view (to-tom.md): laid entries frozen, those that are no phu left out; the table
+        # judges by §1 (laid_waits), several times slower for the many discards weighed here
+        view = [list(e) for e in laid if evaluation.classify(e)] + [[k, k, k] for k in khan]
+        for k in game.wait_kinds(hand, view):
             live += unseen[k]
         return _W_CHO + _W_LIVE * live if live else 0
 
-    def _best_discard_of(self, game, p, hand, kinds, unseen, exposed):
+    def _best_discard_of(self, game, p, hand, kinds, unseen, laid, khan):
         """(score, kind) of the best discard among `kinds` (never empty) from `hand`."""
         safe = game.door_passed[(p + 1) % game.n]
         best_score, best_kind = _NO_SCORE, kinds[0]
         for k in kinds:
             hand[k] -= 1
             v = self.ev.value(hand) * 4 - _DANGER_UNSEEN * unseen[k]
-            v += self._waiting_value(game, p, hand, exposed, unseen)
+            v += self._waiting_value(game, p, hand, laid, khan, unseen)
             if not safe[k]:
                 v -= _DANGER_NEXT
             hand[k] += 1
@@ -417,7 +421,7 @@ class Player:
         self._evaluator(unseen, game.exposed(p), game.n, self.max_nodes)
         kinds = [a[1] for a in legal if a[0] == "discard"]
         best = self._best_discard_of(game, p, bytearray(game.hands[p]), kinds, unseen,
-                                     game.exposed(p))
+                                     game.laid[p], game.khan[p])
         self.nodes += self.ev.nodes
         return ("discard", best[1])
 
@@ -428,22 +432,27 @@ class Player:
         budget = self.max_nodes // len(legal)
         hand = bytearray(game.hands[p])
         best_score, best_action = _NO_SCORE, legal[0]
+        weighed = []    # what each take weighed so far lays (treo tranh offers some twice)
         for action in legal:
             name = action[0]
             if name in ("pass", "draw"):
                 base = self._evaluator(unseen, phus, game.n, budget)
                 score = (self.ev.value(hand) + base) * 4
-                score += self._waiting_value(game, p, hand, phus, unseen)
+                score += self._waiting_value(game, p, hand, game.laid[p], game.khan[p], unseen)
             else:
-                phu = action[1] if name == "eat" else (card, card, card)
-                used = list(phu)
-                used.remove(card)
+                pending = game.take_effect(p, card, name, action[1])
+                used, laid, khan = pending[:3]
+                same = (sorted(used), sorted(laid), name == "khan")
+                if same in weighed:
+                    continue        # the same cards laid as a take weighed already
+                weighed.append(same)
                 for k in used:
                     hand[k] -= 1
-                after = phus + [list(phu)]
+                after = [list(e) for e in laid] + [[k, k, k] for k in khan]
                 base = self._evaluator(unseen, after, game.n, budget)
-                kinds = game.allowed_discards(p, hand, card, phu, True)
-                score = self._best_discard_of(game, p, hand, kinds, unseen, after)[0] + base * 4
+                kinds = game.allowed_discards(p, hand, card, pending[3], pending)
+                score = self._best_discard_of(game, p, hand, kinds, unseen, laid, khan)[0] + \
+                    base * 4
                 for k in used:
                     hand[k] += 1
             if score > best_score:

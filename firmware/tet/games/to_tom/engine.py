@@ -20,46 +20,63 @@ end game (to-tom-v2 §7) an eat or phỗng with seven cards left in the stock mu
 chờ, with fewer thành. A take is offered only when a legal discard follows it. The ù, and the
 end game's chờ and thành, read a player's laid phu as live (to-tom-v2 §1, tet.games.to_tom.laid):
 they regroup with the hand, a phỗng or thiên khai lends a card, a khàn's fourth serves either way.
+A take may also go onto them (to-tom-v2 §2, tet.games.to_tom.takes: eating onto a laid entry, the
+kèm eat, ăn phu dậy khàn, a phỗng with a laid copy), and every take lays every concealed copy of
+its card (treo tranh).
 """
 
 import gc
 import sys
 
-from tet.games.to_tom.cards import CODES, IS_YEU, NKINDS
+from tet.games.to_tom.cards import IS_YEU, NKINDS
 from tet.games.to_tom import hand as evaluation
 from tet.games.to_tom.hand import LUNG_GROUPS   # members in kind order
+from tet.games.to_tom.state import take_parts
 from tet.games.to_tom.state import NEED_NONE, NEED_THANH, P_DISCARD, P_EAT, P_KHAN, P_OVER, \
     P_PHONG, P_U, SRC_DISCARD, SRC_DRAW, SRC_PASSED, ST_EAT, ST_KHAN, ST_PHONG, ST_U, \
-    STOCK_LEFT, GameState, ScoreSheet, is_khan, shuffled
+    STOCK_LEFT, GameState, ScoreSheet, shuffled
 
 
 def _partner_table():
-    """For each kind, the kinds that can share a phu with it (other than copies of itself)."""
-    table = []
+    """For each kind, the kinds that can share a phu with it (other than copies of itself): all
+    kinds' lists in one bytes, and where each starts (one object each, not 30: a tuple of 30
+    bytes objects held 1.5 KB on the 64-bit lane)."""
+    mates = bytearray()
+    starts = bytearray()
     for k in range(NKINDS):
-        mates = []
+        starts.append(len(mates))
+        own = []
         if k < 27:
             s, n = k // 9, k % 9
             for d in (-2, -1, 1, 2):
                 if 0 <= n + d < 9:
-                    mates.append(9 * s + n + d)
+                    own.append(9 * s + n + d)
             for t in range(3):
                 if t != s:
-                    mates.append(9 * t + n)
+                    own.append(9 * t + n)
         for members in LUNG_GROUPS:
             if k in members:
                 for m in members:
-                    if m != k and m not in mates:
-                        mates.append(m)
-        table.append(bytes(mates))     # bytes: a third of a tuple's heap
-    return tuple(table)
+                    if m != k and m not in own:
+                        own.append(m)
+        mates.extend(bytes(own))
+    starts.append(len(mates))
+    return bytes(mates), bytes(starts)
 
 
-PARTNERS = _partner_table()
+_MATES, _MATES_AT = _partner_table()
+
+
+def partners(k):
+    """The kinds that can share a phu with kind k (other than copies of itself), as bytes."""
+    return _MATES[_MATES_AT[k]:_MATES_AT[k + 1]]
+
+
 # the modules that score a win, loaded for it only (_scored)
 SCORING = "tet.games.to_tom.scoring"
 LAID_SCORE = "tet.games.to_tom.laid_score"
 LAID = "tet.games.to_tom.laid"
+TAKES = "tet.games.to_tom.takes"
 
 
 def _laid():
@@ -71,12 +88,22 @@ def _laid():
     return sys.modules[LAID]
 
 
+def _takes():
+    """tet.games.to_tom.takes (the forms of a take), imported at a game's first card and
+    forgotten at its win, where the heap is least (_scored)."""
+    module = sys.modules.get(TAKES)
+    if module is None:
+        __import__(TAKES)
+        module = sys.modules[TAKES]
+    return module
+
+
 def _fits(hand, c):
     """True when a card of kind c in `hand` is in some phu of the hand's cards: a lone yêu,
     three of a kind, or a 3-card run, bí or lưng group (a longer phu holds one of these)."""
     if IS_YEU[c] or hand[c] >= 3:
         return True
-    mates = PARTNERS[c]
+    mates = partners(c)
     n = len(mates)
     for i in range(n - 1):
         a = mates[i]
@@ -91,7 +118,7 @@ def _fits(hand, c):
 def _fixes(hand, c):
     """The kinds whose card added to `hand` lets its card c (which fits no phu) fit one."""
     out = []
-    for k in bytes((c,)) + PARTNERS[c]:
+    for k in bytes((c,)) + partners(c):
         hand[k] += 1
         if _fits(hand, c):
             out.append(k)
@@ -119,7 +146,7 @@ def _may_wait(cards, held):
 def _has_mate(hand, k):
     if hand[k]:
         return True
-    for m in PARTNERS[k]:
+    for m in partners(k):
         if hand[m]:
             return True
     return False
@@ -134,64 +161,6 @@ def _add_pair(pairs, a, b):
             return
     pairs.append(a)
     pairs.append(b)
-
-
-def _lays(phu, card, k):
-    """True when taking `card` into `phu` lays a card of kind k from the hand."""
-    return phu.count(k) > (1 if k == card else 0)
-
-
-def phu_completed(counts, card):
-    """Every phu that `card` completes with cards of `counts` (lone yêu, runs, bí, lưng groups).
-
-    Each phu is a sorted tuple of kinds holding `card` once plus cards from `counts`; bí and lưng
-    groups may take extra copies of their members. Three identical cards (phỗng, khàn) are not
-    listed here.
-    """
-    out = []
-    if IS_YEU[card]:
-        out.append((card,))
-    if card < 27:
-        s, n = card // 9, card % 9
-        base = 9 * s
-        lo = n
-        while lo > 0 and counts[base + lo - 1]:
-            lo -= 1
-        hi = n
-        while hi < 8 and counts[base + hi + 1]:
-            hi += 1
-        for a in range(lo, n + 1):
-            for b in range(max(n, a + 2), hi + 1):
-                out.append(tuple(range(base + a, base + b + 1)))
-        _with_copies(counts, card, (n, 9 + n, 18 + n), out)
-    for members in LUNG_GROUPS:
-        if card in members:
-            _with_copies(counts, card, members, out)
-    return out
-
-
-def _with_copies(counts, card, members, out):
-    """Append the phu made of `card` and members of `counts`: one or more of each other member,
-    any number of extra copies of the card's own kind."""
-    choices = []
-    for m in members:
-        have = counts[m]
-        if m == card:
-            choices.append((m, 0, have))
-        elif have == 0:
-            return
-        else:
-            choices.append((m, 1, have))
-    combos = [[card]]
-    for m, lo, hi in choices:
-        grown = []
-        for base in combos:
-            for extra in range(lo, hi + 1):
-                grown.append(base + [m] * extra)
-        combos = grown
-    for combo in combos:
-        combo.sort()
-        out.append(tuple(combo))
 
 
 def is_phu3(a, b, c):
@@ -292,12 +261,17 @@ class ToTom(GameState):
         """
         w = self._waits[p]
         if w is None:
-            if self.laid[p]:
-                w = tuple(self.laid_waits(self.hands[p], self.laid[p], self.khan[p]))
-            else:
-                w = tuple(self.wait_kinds(self.hands[p], self.exposed(p), False))
-            self._waits[p] = w
+            w = self._waits[p] = tuple(self.hand_waits(self.hands[p], self.laid[p],
+                                                       self.khan[p]))
         return w
+
+    def hand_waits(self, hand, laid, khan, first=False):
+        """The kinds that would let concealed `hand` ù beside laid entries `laid` and khàn
+        `khan` (laid_waits, or wait_kinds while nothing is laid; only the first found when
+        `first`)."""
+        if laid:
+            return self.laid_waits(hand, laid, khan, first)
+        return self.wait_kinds(hand, [[k, k, k] for k in khan], first)
 
     def laid_waits(self, hand, laid, khan, first=False):
         """The kinds that would let concealed `hand` ù beside laid entries `laid` and face-down
@@ -360,36 +334,36 @@ class ToTom(GameState):
                                                    self.take_phu)
         return self._discards
 
-    def allowed_discards(self, p, hand, card, phu, pending=False):
-        """Kinds player p may discard from `hand` after taking `card` into `phu` (card -1: no
-        take before this discard; `pending`: the take is not laid yet)."""
+    def allowed_discards(self, p, hand, card, cards, pending=None):
+        """Kinds player p may discard from `hand` after taking `card` with the take's `cards`
+        (card -1: no take before this discard); `pending`: the take is not laid yet, and this
+        is take_effect()'s answer for it."""
         out = []
         for x in range(NKINDS):
-            if hand[x] and not IS_YEU[x] and self._discard_ok(p, hand, card, phu, x, pending):
+            if hand[x] and not IS_YEU[x] and self._discard_ok(p, hand, card, cards, x, pending):
                 out.append(x)
         return out
 
-    def _discard_ok(self, p, hand, card, phu, x, pending=False):
-        if not self._rules_ok(p, hand, card, phu, x):
+    def _discard_ok(self, p, hand, card, cards, x, pending=None):
+        if not self._rules_ok(p, hand, card, cards, x, pending and pending[0]):
             return False
-        return card < 0 or self._end_ok(p, hand, phu, x, pending)
+        return card < 0 or self._end_ok(p, hand, x, pending)
 
     def end_refuses(self, p, x):
         """True when player p's discard of kind x, due now, is refused by the end game alone
         (to-tom-v2 §7: the take before it must leave p chờ or thành)."""
         return (self.phase == P_DISCARD and self.actor == p and self.take_card >= 0
                 and self._rules_ok(p, self.hands[p], self.take_card, self.take_phu, x)
-                and not self._end_ok(p, self.hands[p], self.take_phu, x))
+                and not self._end_ok(p, self.hands[p], x))
 
-    def _end_ok(self, p, hand, phu, x, pending=False):
-        # pending: `phu` is a take on offer, not laid yet (the phase cannot tell: when nobody
-        # was asked since p's discard, it still names p as a drawn card reaches p's door)
-        need = self.end_need(phu)
+    def _end_ok(self, p, hand, x, pending=None):
+        # pending: the take is on offer, not laid yet (the phase cannot tell: when nobody was
+        # asked since p's discard, it still names p as a drawn card reaches p's door)
+        need = self.end_need(pending[4] if pending else self.take_khan)
         if need == NEED_NONE:
             return True
         hand[x] -= 1
-        laid = self.laid[p] + [tuple(phu)] if pending else self.laid[p]
-        khan = self.khan[p]
+        laid, khan = (pending[1], pending[2]) if pending else (self.laid[p], self.khan[p])
         if laid:
             if need == NEED_THANH:
                 ok = _laid().max_lung(hand, laid, khan) >= 0
@@ -398,43 +372,55 @@ class ToTom(GameState):
         elif need == NEED_THANH:
             ok = evaluation.thanh(hand)
         else:
-            ok = bool(self.wait_kinds(hand, self.exposed(p), True)) or any(
+            ok = bool(self.wait_kinds(hand, [[k, k, k] for k in khan], True)) or any(
                 self._completes_khan(p, hand, k) for k in khan)
         hand[x] += 1
         return ok
 
-    def _rules_ok(self, p, hand, card, phu, x):
+    def _rules_ok(self, p, hand, card, cards, x, used=None):
         if self.forbid[p][x]:
             return False
         if card < 0:
             return True
-        # two cards of the take with x, or x the other card of a declined pair the take splits
-        # (known to `forbid` once the take is laid; a take on offer is judged before it is)
-        if not is_khan(phu) and self._splits_pair(p, phu, card, x):
+        # x the other card of a declined pair a take on offer splits (`used`: its concealed
+        # cards; a laid take's are in `forbid` already), or x making a phu with two of the
+        # take's cards
+        if used is not None and self._splits_pair(p, used, x):
             return False
-        n = len(phu)
+        n = len(cards)
         for i in range(n - 1):
             for j in range(i + 1, n):
-                if is_phu3(x, phu[i], phu[j]):
+                if is_phu3(x, cards[i], cards[j]):
                     return False
         hand[x] -= 1
         ok = True
-        for y in PARTNERS[card]:
+        for y in partners(card):
             if hand[y] and is_phu3(card, x, y):
                 ok = False
                 break
         hand[x] += 1
         return ok
 
-    def _can_discard_after(self, p, hand, card, phu, used):
-        for k in used:
+    def take_effect(self, p, card, name, arg):
+        """What player p's take of `card` (action `name`, `arg` as legal() gives it) does:
+        takes.effect's (used, laid, khan, cards, lends) with, before `lends`, True for a dậy
+        khàn (the end game does not limit it)."""
+        got = _takes().effect(self.hands[p], self.laid[p], self.khan[p], card, name, arg)
+        return got[:4] + (name == "khan", got[4])
+
+    def _can_take(self, p, card, name, arg):
+        """True when a legal discard follows player p's take."""
+        pending = self.take_effect(p, card, name, arg)
+        hand = self.hands[p]
+        for k in pending[0]:
             hand[k] -= 1
         ok = False
         for x in range(NKINDS):
-            if hand[x] and not IS_YEU[x] and self._discard_ok(p, hand, card, phu, x, True):
+            if hand[x] and not IS_YEU[x] and \
+                    self._discard_ok(p, hand, card, pending[3], x, pending):
                 ok = True
                 break
-        for k in used:
+        for k in pending[0]:
             hand[k] += 1
         return ok
 
@@ -445,42 +431,43 @@ class ToTom(GameState):
         if card < 0 or not self.banned[p][card]:
             return False
         hand = self.hands[p]
-        return hand[card] >= 2 or (self.door == p and bool(phu_completed(hand, card)))
+        if _takes().phong_sources(hand, self.laid[p], card):
+            return True
+        return self.door == p and bool(
+            _takes().eat_forms(hand, self.laid[p], self.khan[p], self.lent[p], card))
 
     def eat_options(self, p, card):
-        """Phu player p may lay by eating `card` at their door (a legal discard must follow)."""
-        hand = self.hands[p]
+        """The eats of `card` player p may make at their door (to-tom-v2 §2's forms, as
+        legal()'s arguments: takes.py), a legal discard following each."""
         yeu_here = IS_YEU[card] and self.door == p
         if self.banned[p][card] and not yeu_here:
             return []
-        out = []
-        for phu in phu_completed(hand, card):
-            used = list(phu)
-            used.remove(card)
-            if self._can_discard_after(p, hand, card, phu, used):
-                out.append(phu)
-        return out
+        return [arg for arg in
+                _takes().eat_forms(self.hands[p], self.laid[p], self.khan[p], self.lent[p], card)
+                if self._can_take(p, card, "eat", arg)]
 
-    def _can_phong(self, p, card):
-        hand = self.hands[p]
-        if hand[card] < 2:
-            return False
+    def phong_options(self, p, card):
+        """The phỗng of `card` player p may make (None: two concealed copies; else the laid
+        entry giving its copy), a legal discard following each."""
         if self.banned[p][card] and not (IS_YEU[card] and self.door == p):
-            return False
-        return self._can_discard_after(p, hand, card, (card, card, card), (card, card))
+            return []
+        return [src for src in _takes().phong_sources(self.hands[p], self.laid[p], card)
+                if self._can_take(p, card, "phong", src)]
 
     def _can_khan(self, p, card):
-        return self._can_discard_after(p, self.hands[p], card, (card, card, card, card), ())
+        return self._can_take(p, card, "khan", None)
 
     def legal(self, p):
         """Every action player p may take now: tuples (name, arg).
 
-        Names: "discard" (arg kind), "eat" (arg the phu, a tuple of kinds), "phong", "khan", "u",
-        "pass" (decline ù or phỗng, or let a drawn card go on), "draw" (xin).
+        Names: "discard" (arg kind), "eat" (arg the phu, a tuple of kinds, or a take: see
+        takes.py), "phong" (arg None, or the laid entry giving a copy), "khan", "u", "pass"
+        (decline ù or phỗng, or let a drawn card go on), "draw" (xin).
         """
         if self.phase == P_OVER or p != self.actor:
             return []
         ph = self.phase
+        card = self.card
         if ph == P_DISCARD:
             out = [("discard", k) for k in self.discards(p)]
             if self.first_move and (
@@ -491,14 +478,13 @@ class ToTom(GameState):
         if ph == P_U:
             return [("u", None), ("pass", None)]
         if ph == P_KHAN:
-            return [("khan", None)]
+            # compulsory, unless at the holder's own door: then ăn phu dậy khàn (E4) may be
+            return [("khan", None)] + ([("eat", a) for a in self._door_offer(p, card)[0]]
+                                       if p == self.door else [])
         if ph == P_PHONG:
-            return [("phong", None), ("pass", None)]
-        card = self.card
+            return [("phong", src) for src in self._door_offer(p, card)[1]] + [("pass", None)]
         offer = self._door_offer(p, card)
-        out = [("eat", phu) for phu in offer[0]]
-        if offer[1]:
-            out.append(("phong", None))
+        out = [("eat", arg) for arg in offer[0]] + [("phong", src) for src in offer[1]]
         if not (IS_YEU[card] and out):
             out.append(("pass", None) if self.src == SRC_DRAW else ("draw", None))
         return out
@@ -518,45 +504,46 @@ class ToTom(GameState):
             self._discard(p, arg)
         elif name == "u":
             self._win(p, self.card if ph == P_U else -1)
-        elif name == "eat":
-            self._take(p, self.card, arg, "eat")
-        elif name == "phong":
-            c = self.card
-            self._take(p, c, (c, c, c), "phong")
-        elif name == "khan":
-            c = self.card
-            self._take(p, c, (c, c, c, c), "khan")
+        elif name in ("eat", "phong", "khan"):
+            self._take(p, self.card, name, arg)
         elif ph == P_U:
             self.bo_u[p] = 1
             self._log(p, "pass", self.card, None)
             self.u_queue.pop(0)
             self._advance()
-        elif ph == P_PHONG:
-            self.banned[p][self.card] = 1
-            self._declined(p, self.card, ((), True))
-            self._log(p, "pass", self.card, None)
-            self.stage = ST_EAT
-            self._advance()
         else:
-            # declining at one's own door: every take that was on offer is given up for good
+            # declining a phỗng, or at one's own door every take that was on offer: given up
+            # for good
             self.banned[p][self.card] = 1
             self._declined(p, self.card, self._door_offer(p, self.card))
-            self._let_go()
+            if ph == P_PHONG:
+                self._log(p, "pass", self.card, None)
+                self.stage = ST_EAT
+                self._advance()
+            else:
+                self._let_go()
 
     def _door_offer(self, p, card):
-        """(eats, phỗng) on offer to player p at their door for `card`: what _advance found,
-        else searched now (a game restored from a save)."""
-        return self._offer or (self.eat_options(p, card), self._can_phong(p, card))
+        """(eats, phỗng) on offer to player p for `card` (eats at their door only), each as
+        legal()'s arguments: found once until the next action."""
+        got = self._offer
+        if got is None or got[0] != p:
+            eats = self.eat_options(p, card) if p == self.door else []
+            got = self._offer = (p, eats, self.phong_options(p, card))
+        return got[1:]
 
     def _declined(self, p, card, offer):
         """Record the declined pairs of the takes in `offer` ((eats, phỗng)) of `card` that
-        player p let go (to-tom-v2 §6)."""
+        player p let go (to-tom-v2 §6): the concealed cards of each take's phu (not `also`)
+        that form a phu with the card, two by two."""
         pairs = self.pairs[p]
-        if offer[1]:
+        if None in offer[1]:
             _add_pair(pairs, card, card)
-        for phu in offer[0]:
+        for arg in offer[0]:
+            phu, onto = take_parts(arg)[:2]
             used = list(phu)
-            used.remove(card)
+            for k in (card,) + (self.laid[p][onto] if onto >= 0 else ()):
+                used.remove(k)
             for i in range(len(used) - 1):
                 for j in range(i + 1, len(used)):
                     if is_phu3(card, used[i], used[j]):
@@ -568,11 +555,13 @@ class ToTom(GameState):
         if phase == P_OVER:
             evaluation.release()    # the game's searches are done: their memos go
 
-    def _log(self, p, action, card, phu):
+    def _log(self, p, action, card, phu, extra=None):
+        # extra: a take's (onto, shared, also, khan_up, laid_from) when it has any (takes.py)
         self._offer = None
         self._discards = None
         if self.log is not None:
-            self.log.append((p, action, card, phu))
+            self.log.append((p, action, card, phu) if extra is None else
+                            (p, action, card, phu, extra))
 
     def _discard(self, p, k):
         self.hands[p][k] -= 1
@@ -627,15 +616,16 @@ class ToTom(GameState):
             self.stage = ST_PHONG
         if self.stage == ST_PHONG:
             for q in range(self.n):
-                if q != self.discarder and q != self.door and self._can_phong(q, card):
-                    self._set(P_PHONG, q)
-                    return
+                if q != self.discarder and q != self.door:
+                    sources = self.phong_options(q, card)
+                    if sources:
+                        self._offer = (q, [], sources)
+                        self._set(P_PHONG, q)
+                        return
             self.stage = ST_EAT
-        door = self.door
-        offer = (self.eat_options(door, card), self._can_phong(door, card))
+        offer = self._door_offer(self.door, card)
         if offer[0] or offer[1]:
-            self._set(P_EAT, door)
-            self._offer = offer
+            self._set(P_EAT, self.door)
             return
         self._let_go()
 
@@ -664,41 +654,39 @@ class ToTom(GameState):
         self.left -= 1
         return self.stock[self.left]
 
-    def _take(self, p, card, phu, how):
+    def _take(self, p, card, how, arg):
+        used, laid, khan, cards, khan_take, lends = self.take_effect(p, card, how, arg)
         hand = self.hands[p]
-        if how == "khan":
-            self.khan[p].remove(card)
-        else:
-            used = list(phu)
-            used.remove(card)
-            for k in used:
-                hand[k] -= 1
-        self.laid[p].append(phu)
-        if how != "khan":
-            for x in range(NKINDS):
-                if self._splits_pair(p, phu, card, x):
-                    self.forbid[p][x] = 1
-        n = len(phu)
+        for k in used:
+            hand[k] -= 1
+        self.laid[p] = laid
+        self.khan[p] = khan
+        if lends >= 0:
+            self.lent[p].append(lends)
+        for x in range(NKINDS):
+            if self._splits_pair(p, used, x):
+                self.forbid[p][x] = 1
+        n = len(cards)
         for i in range(n):
-            self.took[p][phu[i]] = 1
+            self.took[p][cards[i]] = 1
             for j in range(i + 1, n):
-                self._forbid_completers(p, phu[i], phu[j])
+                self._forbid_completers(p, cards[i], cards[j])
         self._waits[p] = None
-        self._log(p, how, card, phu)
+        self._log(p, how, card, _takes().logged_phu(card, how, arg), _takes().log_extra(how, arg))
         self.take_card = card
-        self.take_phu = phu
+        self.take_phu = cards
+        self.take_khan = khan_take
         self.card = -1
         self._set(P_DISCARD, p)
 
-    def _splits_pair(self, p, phu, card, x):
-        """True when x is one card of a declined pair of p's whose other card the take of
-        `card` into `phu` lays from the hand without it (to-tom-v2 §6, rules c-e)."""
+    def _splits_pair(self, p, used, x):
+        """True when x is one card of a declined pair of p's whose other card a take laying
+        the concealed cards `used` lays without it (to-tom-v2 §6, rules c-e)."""
         pairs = self.pairs[p]
         for i in range(0, len(pairs), 2):
             a, b = pairs[i], pairs[i + 1]
             if a != b and x in (a, b):
-                other = b if x == a else a
-                if _lays(phu, card, other) and not _lays(phu, card, x):
+                if (b if x == a else a) in used and x not in used:
                     return True
         return False
 
@@ -707,7 +695,7 @@ class ToTom(GameState):
         forbid = self.forbid[p]
         if is_phu3(a, a, b):
             forbid[a] = 1
-        for x in PARTNERS[a]:
+        for x in partners(a):
             if is_phu3(x, a, b):
                 forbid[x] = 1
 
@@ -737,25 +725,14 @@ class ToTom(GameState):
         self._log(p, "u", card, self.score["partition"])
         self._set(P_OVER, -1)
 
-    # ---- the log ----
-
-    def log_dicts(self):
-        """The action log as dicts {player, action, card, phu} with card codes."""
-        out = []
-        for p, action, card, phu in self.log or ():
-            out.append({"player": p, "action": action,
-                        "card": CODES[card] if card >= 0 else None,
-                        "phu": _phu_codes(phu)})
-        return out
-
-
 def _scored(module, function, *args):
     """A win's score: `function` of `module` (scoring.score_win, or laid_score.score_hand,
     which uses scoring), the modules loaded for this win only and forgotten after: play does
     not need them, and from .mpy files their bytecode would hold the heap through every
-    game. The game is over: the laid entries' evaluator goes too (the result screen has its
-    heap)."""
+    game. The game is over: the laid entries' evaluator and the takes go too, before the
+    scoring loads (the result screen has their heap)."""
     evaluation.release()
+    _forget(TAKES)
     gc.collect()
     try:
         return getattr(__import__(module, None, None, (function,)), function)(*args)
@@ -773,14 +750,6 @@ def _forget(name):
     child = name.rpartition(".")[2]
     if package is not None and child in package.__dict__:
         delattr(package, child)
-
-
-def _phu_codes(phu):
-    if phu is None:
-        return None
-    if phu and not isinstance(phu[0], int):
-        return [[CODES[k] for k in part] for part in phu]
-    return [CODES[k] for k in phu]
 
 
 class Hoi(ScoreSheet):

@@ -110,8 +110,8 @@ def zero(table, fmt):
 # exact whatever the hash. A value of 0 marks a free slot: each call frees them all (_forget).
 # 32 slots (64 before the table loaded laid.py for laid entries: their keys, 30-byte bytearrays,
 # weigh about 2.6 KB more on the 64-bit lane, which the stock board's 12 KB to spare needed).
-_SLOTS = 32
-_MEMO_MASK = const(31)      # _SLOTS - 1
+_SLOTS = 16
+_MEMO_MASK = const(15)      # _SLOTS - 1
 _memo_keys = []
 _memo_vals = bytearray(0)   # value: lưng + 2 (1 for "not thành")
 # Most lưng _search looks for: the search of a call stops at a split with this many, and every

@@ -10,6 +10,9 @@ NEXT = b"n"
 INTENT = {"discard": b"d", "eat": b"e", "phong": b"p", "khan": b"k", "u": b"u", "pass": b"s",
           "draw": b"x"}
 INTENT_NAMES = dict([(v[0], k) for k, v in INTENT.items()])
+TAKE = b"E"[0]      # an eat that is a take of takes.py: onto+1, shared+1, khan_up, then phu
+# each as its length and kinds; every byte below 30, so that choice_text packs it
+MAX_INTENT = 48
 HIDDEN = (P_U, P_KHAN, P_PHONG)      # the table waits for an answer only one seat knows of
 
 
@@ -19,12 +22,23 @@ def encode(action):
     if name == "discard":
         return INTENT[name] + bytes((arg,))
     if name == "eat":
-        return INTENT[name] + bytes(arg)
+        if type(arg[0]) is int:
+            return INTENT[name] + bytes(arg)
+        phu, onto, shared, also, khan_up = arg
+        out = bytearray((TAKE, onto + 1, shared + 1, khan_up))
+        for part in (phu,) + also:
+            out.append(len(part))
+            out += bytes(part)
+        return bytes(out)
+    if name == "phong" and arg is not None:
+        return INTENT[name] + bytes((arg,))
     return INTENT[name]
 
 
 def decode(intent):
     """The action of intent bytes; ValueError when they are none."""
+    if intent and intent[0] == TAKE:
+        return "eat", _take(intent)
     if not intent or intent[0] not in INTENT_NAMES:
         raise ValueError("not a Tổ Tôm intent")
     name = INTENT_NAMES[intent[0]]
@@ -35,9 +49,27 @@ def decode(intent):
         return name, rest[0]
     if name == "eat":
         return name, tuple(rest)
+    if name == "phong" and len(rest) == 1:
+        return name, rest[0]
     if rest:
         raise ValueError("no argument")
     return name, None
+
+
+def _take(intent):
+    """The take (takes.py) of an eat intent letter TAKE."""
+    if len(intent) < 5 or intent[3] > 1:
+        raise ValueError("a take")
+    parts = []
+    at = 4
+    while at < len(intent):
+        size = intent[at]
+        part = tuple(intent[at + 1:at + 1 + size])
+        if not size or len(part) != size or max(part) >= NKINDS:
+            raise ValueError("a take's phu")
+        parts.append(part)
+        at += 1 + size
+    return parts[0], intent[1] - 1, intent[2] - 1, tuple(parts[1:]), intent[3]
 
 
 def choice_text(action):

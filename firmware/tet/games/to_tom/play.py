@@ -22,6 +22,7 @@ from tet.ui.game_screen import GameScreen, think
 from tet.ui.widgets import Message
 
 AI = "tet.games.to_tom.ai"
+TEXTS = "tet.games.to_tom.table_texts"
 HUMAN = 0
 BOT_MS = 600
 LOG_KEEP = 4
@@ -67,6 +68,23 @@ def partition_text(score):
     return " ".join(texts)
 
 
+def eat_label(game, arg):
+    """An eat's prompt text, naming where the card goes (to-tom-v2 §2): 'Ăn [3V 4V 5V]', onto a
+    laid entry 'Ăn vào 3V 4V 5V', a kèm eat 'Ăn [3V 3S] kèm 7N', with treo tranh's extra phu
+    after it, and 'dậy khàn' when the holder's khàn is turned up."""
+    phu, onto, shared, also, khan_up = T.take_parts(arg)
+    laid = game.laid[game.actor]
+    if onto >= 0:
+        text = "Ăn vào " + " ".join([CODES[k] for k in laid[onto]])
+    else:
+        text = "Ăn " + phu_text(phu)
+    if shared >= 0:
+        text += " kèm " + CODES[laid[shared][0]]
+    for extra in also:
+        text += " " + phu_text(extra)
+    return text + (" dậy khàn" if khan_up else "")
+
+
 def action_label(game, action):
     """The prompt text of one legal action of the player."""
     name, arg = action
@@ -74,9 +92,9 @@ def action_label(game, action):
     if name == "u":
         return "Ù!" if game.phase == T.P_U else "Ù (thiên ù)"
     if name == "eat":
-        return "Ăn " + phu_text(arg)
+        return eat_label(game, arg)
     if name == "phong":
-        return "Phỗng " + CODES[card]
+        return "Phỗng " + (CODES[card] if arg is None else "với %s đã hạ" % CODES[card])
     if name == "khan":
         return "Dậy khàn " + CODES[card]
     if name == "draw":
@@ -97,22 +115,6 @@ def event_text(entry, names):
     return text
 
 
-def banned_text(game, p):
-    """The kinds player p may no longer eat or phỗng (declined earlier), e.g. 'Cấm ăn: 5V 7N'."""
-    kinds = [CODES[k] for k in range(len(CODES)) if game.banned[p][k]]
-    return ("Cấm ăn/phỗng (đã bỏ): " + " ".join(kinds)) if kinds else ""
-
-
-def forbidden_text(game, p):
-    """What player p's takes and discards forbid for the rest of the game: the kinds they may
-    no longer discard (tham, phu dưới chiếu) and a declined ù, e.g. 'Cấm đánh (tham): 3N'."""
-    kinds = [CODES[k] for k in range(len(CODES)) if game.forbid[p][k] and game.hands[p][k]]
-    lines = ["Cấm đánh (tham): " + " ".join(kinds)] if kinds else []
-    if game.bo_u[p]:
-        lines.append("Đã bỏ ù: ván này không ù được nữa.")
-    return "\n".join(lines)
-
-
 def result_text(hoi, game, names):
     """The announcement (xướng) of a finished game and the hội's score sheet."""
     if game.winner >= 0:
@@ -126,6 +128,14 @@ def result_text(hoi, game, names):
     for p in range(hoi.n):
         lines.append("%s: %d" % (names[p], hoi.scores[p]))
     return "\n".join(lines)
+
+
+def _texts():
+    """tet.games.to_tom.table_texts: the text of the Phu trên chiếu view, a module imported
+    for it and forgotten after (play does without its bytecode; a result's text is here, as
+    loading a module after a win would want a block the heap may not have then)."""
+    __import__(TEXTS)
+    return sys.modules[TEXTS]
 
 
 def new_player(rng):
@@ -350,7 +360,9 @@ class Table(GameScreen):
         hand = sys.modules.get("tet.games.to_tom.hand")
         if hand is not None:
             hand.release()
-        self.app.push(Message(self.app, "Phu trên chiếu", self.table_text()))
+        text = _texts().table_text(self.game, self.names, self.me)
+        forget_module(TEXTS)
+        self.app.push(Message(self.app, "Phu trên chiếu", text))
 
     def _bot_step(self):
         p = self.game.to_move()
@@ -395,29 +407,6 @@ class Table(GameScreen):
         return True
 
     # ----- text -----
-
-    def table_text(self):
-        """Every player's laid phu, khàn and the stock, for the Phu trên chiếu screen."""
-        game = self.game
-        lines = []
-        for p in range(game.n):
-            laid = " ".join([phu_text(phu) for phu in game.laid[p]]) or "chưa hạ phu"
-            khan = len(game.khan[p])
-            if khan:
-                laid += " · khàn úp: %d" % khan
-            lines.append("%s: %s" % (self.names[p], laid))
-        lines.append("Bài bỏ qua ở từng cửa:")
-        for p in range(game.n):
-            gone = [CODES[game.pile[i]] for i in range(len(game.pile)) if game.pile_door[i] == p]
-            lines.append("Cửa %s: %s" % (self.names[p], " ".join(gone) or "—"))
-        for words in (banned_text(game, self.me), forbidden_text(game, self.me)):
-            if words:
-                lines.append(words)
-        lines.append("Nọc còn %d lá." % game.left)
-        if game.left <= T.END_CHO:
-            lines.append("Cuối ván: chỉ ăn, phỗng khi đánh xong còn "
-                         + ("chờ." if game.left == T.END_CHO else "thành bài."))
-        return "\n".join(lines)
 
     def door_text(self, short=False):
         """The card at a door and whose door, or whose turn it is to discard (`short`: the card
@@ -469,7 +458,7 @@ class Table(GameScreen):
             if self.game.forbid[self.me][kind]:
                 return names[kind] + ": tham, không được đánh"
             if self.game.end_refuses(self.me, kind):
-                why = END_REFUSED[self.game.end_need(self.game.take_phu)]
+                why = END_REFUSED[self.game.end_need(self.game.take_khan)]
                 return names[kind] + why[1 if short else 0]
             return names[kind] + ": không được đánh"
         return self.thinking_text()

@@ -52,7 +52,12 @@ def game_from_dict(T, cls, d, whole=True):
     g.stage = _int(d, "stage", T.ST_U, T.ST_EAT)
     g.u_queue = list(kinds(d.get("uq"), n, n))
     g.take_card = _int(d, "tc", -1, NKINDS - 1)
-    g.take_phu = tuple(kinds(d.get("tp"), NKINDS, T.MAX_PHU))
+    g.take_phu = tuple(kinds(d.get("tp"), NKINDS, 2 * T.MAX_PHU))
+    # version 3 had no take but a dậy khàn lay four identical cards, and no entry lend
+    g.take_khan = _field(d, "tk", bool) if "tk" in d else T.is_khan(g.take_phu)
+    lent = d.get("lent", [[]] * n)
+    _need(type(lent) is list and len(lent) == n, "lent")
+    g.lent = [list(kinds(lent[p], len(g.laid[p]), len(g.laid[p]))) for p in range(n)]
     g.first_move = _field(d, "first", bool)
     g.winner = _int(d, "winner", -1, players)
     g.next_dealer = _int(d, "next", -1, players)

@@ -13,8 +13,8 @@ engine game instead (adapter.view).
 import json
 
 from tet.games.to_tom.cards import NKINDS
-from tet.games.to_tom.intents import HIDDEN, counts_of, decode
-from tet.games.to_tom.state import HAND_SIZE, MAX_PHU, MAX_STOCK, P_DISCARD, GameState, \
+from tet.games.to_tom.intents import HIDDEN, MAX_INTENT, counts_of, decode
+from tet.games.to_tom.state import HAND_SIZE, MAX_STOCK, P_DISCARD, GameState, \
     ScoreSheet, shuffled
 from tet.net.deal import Deal, revealed
 from tet.net.table import read_json
@@ -64,7 +64,7 @@ def _choices(texts, players):
     for text in texts:
         if type(text) is not str or not text:
             raise ValueError("not a table state")
-        out.append(decode(text[:1].encode() + bytes(kinds(text[1:], NKINDS, MAX_PHU))))
+        out.append(decode(text[:1].encode() + bytes(kinds(text[1:], NKINDS, MAX_INTENT))))
     return out
 
 

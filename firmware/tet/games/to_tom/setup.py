@@ -9,7 +9,8 @@ from tet.ui.share_menu import together_items
 from tet.ui.widgets import Menu
 
 CHECKER_MODULES = ("tet.games.to_tom.checker", "tet.games.to_tom.scoring",
-                   "tet.games.to_tom.wait_scan")
+                   "tet.games.to_tom.wait_scan", "tet.games.to_tom.laid_score",
+                   "tet.games.to_tom.laid")
 
 
 def start(app):

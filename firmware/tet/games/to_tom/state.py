@@ -60,7 +60,9 @@ NEED_THANH = 2
 HOI_TARGET = 50
 HAND_SIZE = {5: 20, 4: 24}
 
-SAVE_VERSION = 3     # 3: the discard rules over the game and bỏ ù (2 is read as none yet)
+# 4: laid entries that grow and lend (to-tom-v2 §2: `lent`, `tk`); 3: the discard rules over the
+# game and bỏ ù (2 is read as none yet)
+SAVE_VERSION = 4
 # a laid phu: a run of a whole suit is 9 cards, a bí or lưng group with copies up to 12
 MAX_PHU = 12
 MAX_HAND = 25           # concealed cards of one player (24 with four players, +1 at the door)
@@ -94,6 +96,14 @@ def pack_counted(counts):
         for _ in range(counts[k]):
             kinds.append(k)
     return pack_kinds(kinds)
+
+
+def take_parts(arg):
+    """(phu, onto, shared, also, khan_up) of an eat's argument (takes.py: an ordinary eat's is
+    its phu alone); here for the screens, which load no rules."""
+    if type(arg[0]) is int:
+        return arg, -1, -1, (), 0
+    return arg
 
 
 def is_khan(phu):
@@ -132,7 +142,10 @@ class GameState:
         self.thap_hong_or_more = thap_hong_or_more
         self.hands = [bytearray(NKINDS) for _ in range(players)]
         self.khan = [[] for _ in range(players)]        # kinds held as face-down khàn
-        self.laid = [[] for _ in range(players)]        # laid phu, tuples of kinds
+        self.laid = [[] for _ in range(players)]        # laid entries, tuples of kinds
+        # the indices of p's fixed entries that lent a card (a kèm eat, a phỗng with a laid
+        # copy): each lends once (to-tom-v2 §2)
+        self.lent = [[] for _ in range(players)]
         self.banned = [bytearray(NKINDS) for _ in range(players)]
         self.door_passed = [bytearray(NKINDS) for _ in range(players)]
         # §5 over the game, kept as it goes (a discard is judged without replaying the game):
@@ -158,7 +171,8 @@ class GameState:
         self.stage = ST_U
         self.u_queue = []
         self.take_card = -1
-        self.take_phu = ()
+        self.take_phu = ()      # the take's cards (to-tom-v2 §2), for the discard after it
+        self.take_khan = False  # the take was a dậy khàn (the end game does not limit it)
         self.first_move = False
         self.extra = -1                 # the dealer's extra card
         self.winner = -1
@@ -170,16 +184,16 @@ class GameState:
         """The player whose decision the game waits for, or -1 when it is over."""
         return self.actor if self.phase != P_OVER else -1
 
-    def end_need(self, phu):
-        """What the end game (to-tom-v2 §7) asks of a take of `phu` and the discard after it:
-        NEED_NONE, NEED_CHO (END_CHO cards left in the stock) or NEED_THANH (fewer). Dậy khàn
+    def end_need(self, khan):
+        """What the end game (to-tom-v2 §7) asks of a take and the discard after it: NEED_NONE,
+        NEED_CHO (END_CHO cards left in the stock) or NEED_THANH (fewer). A dậy khàn (`khan`)
         is not limited."""
-        if self.left > END_CHO or is_khan(phu):
+        if self.left > END_CHO or khan:
             return NEED_NONE
         return NEED_CHO if self.left == END_CHO else NEED_THANH
 
     def to_dict(self):
-        """JSON-serialisable state (the log is not saved), compact (version 3): counts as digit
+        """JSON-serialisable state (the log is not saved), compact (version 4): counts as digit
         strings, cards as one character each (see pack_kinds), so that a save is a small block
         of text on a fragmented heap."""
         return {
@@ -200,15 +214,18 @@ class GameState:
             "phase": self.phase, "actor": self.actor, "card": self.card, "door": self.door,
             "src": self.src, "discarder": self.discarder, "stage": self.stage,
             "uq": list(self.u_queue), "tc": self.take_card, "tp": pack_kinds(self.take_phu),
+            "tk": self.take_khan, "lent": [list(e) for e in self.lent],
             "first": self.first_move, "winner": self.winner, "next": self.next_dealer,
             "score": self.score, "extra": self.extra,
         }
 
     @classmethod
     def from_dict(cls, d, whole=True):
-        """Rebuild a game saved by to_dict() (version 3; version 2, which kept neither the
-        discard rules over the game nor bỏ ù, reads as a game where none applies yet; the lists
-        of version 1). Every field is checked (types, ranges, sizes, and for a `whole` game the
+        """Rebuild a game saved by to_dict() (version 4; version 3, from before laid entries
+        grew and lent, reads as a game where none has lent yet and the take before a discard
+        was no dậy khàn unless it laid four identical cards; version 2, which kept neither the
+        discard rules over the game nor bỏ ù, as a game where none applies yet; the lists of
+        version 1). Every field is checked (types, ranges, sizes, and for a `whole` game the
         120 cards all accounted for and a move to make; a seat's view at a shared table holds
         only its own cards): anything else raises ValueError, never allocates more than a game
         holds. The checks are in tet.games.to_tom.restore, loaded only then (read_save forgets

@@ -1,0 +1,47 @@
+"""The text of a Tổ Tôm table's Phu trên chiếu view: every player's laid phu and khàn, the cards
+left at each door, what the player may no longer take or discard, the stock. A module of its
+own, imported by the table for the view and forgotten after: play does without its bytecode."""
+
+from tet.games.to_tom import state as T
+from tet.games.to_tom.cards import CODES
+from tet.games.to_tom.play import phu_text
+
+
+def banned_text(game, p):
+    """The kinds player p may no longer eat or phỗng (declined earlier), e.g. 'Cấm ăn: 5V 7N'."""
+    kinds = [CODES[k] for k in range(len(CODES)) if game.banned[p][k]]
+    return ("Cấm ăn/phỗng (đã bỏ): " + " ".join(kinds)) if kinds else ""
+
+
+def forbidden_text(game, p):
+    """What player p's takes and discards forbid for the rest of the game: the kinds they may
+    no longer discard (tham, phu dưới chiếu) and a declined ù, e.g. 'Cấm đánh (tham): 3N'."""
+    kinds = [CODES[k] for k in range(len(CODES)) if game.forbid[p][k] and game.hands[p][k]]
+    lines = ["Cấm đánh (tham): " + " ".join(kinds)] if kinds else []
+    if game.bo_u[p]:
+        lines.append("Đã bỏ ù: ván này không ù được nữa.")
+    return "\n".join(lines)
+
+
+def table_text(game, names, me):
+    """Every player's laid phu, khàn and the stock, for the Phu trên chiếu screen (`names`: the
+    seats' names, `me` this gadget's seat)."""
+    lines = []
+    for p in range(game.n):
+        laid = " ".join([phu_text(phu) for phu in game.laid[p]]) or "chưa hạ phu"
+        khan = len(game.khan[p])
+        if khan:
+            laid += " · khàn úp: %d" % khan
+        lines.append("%s: %s" % (names[p], laid))
+    lines.append("Bài bỏ qua ở từng cửa:")
+    for p in range(game.n):
+        gone = [CODES[game.pile[i]] for i in range(len(game.pile)) if game.pile_door[i] == p]
+        lines.append("Cửa %s: %s" % (names[p], " ".join(gone) or "—"))
+    for words in (banned_text(game, me), forbidden_text(game, me)):
+        if words:
+            lines.append(words)
+    lines.append("Nọc còn %d lá." % game.left)
+    if game.left <= T.END_CHO:
+        lines.append("Cuối ván: chỉ ăn, phỗng khi đánh xong còn "
+                     + ("chờ." if game.left == T.END_CHO else "thành bài."))
+    return "\n".join(lines)
