@@ -30,16 +30,18 @@ def count(seed):
     """{key: takes of that form, "eat"/"phong": all eats and phỗng, "kem_u": 1 for a kèm ù,
     "win": 1 for a win} of the game of `seed`."""
     record = selfplay(seed, 4 if seed % 5 == 0 else 5)
-    out = dict.fromkeys([key for key, _ in FORMS] + ["eat", "phong", "kem_u", "win",
+    out = dict.fromkeys([key for key, _ in FORMS] + ["eat", "phong", "kem_u", "win", "joined",
                                                      "nam_binh"], 0)
     for action in record["actions"]:
         if action["action"] in ("eat", "phong"):
             out[action["action"]] += 1
             for key, _ in FORMS:
                 out[key] += key in action
-            phu = action["phu"] or []
-            if action["action"] == "eat" and len(phu) >= 5 and phu.count(action["card"]) >= 3:
-                out["nam_binh"] += 1
+            copies = (action["phu"] or []).count(action["card"])
+            if action["action"] == "eat" and copies >= 2 and "laid_onto" not in action:
+                out["joined"] += 1              # treo tranh inside the take's bí or lưng group
+                out["nam_binh"] += copies >= 3
+
     result = record["result"]
     out["win"] = 0 if result["draw"] else 1
     out["kem_u"] = 1 if result.get("kem") else 0
@@ -63,7 +65,9 @@ def main():
              "| per 100 games | takes |", "|---|---:|"]
     for key, name in FORMS:
         lines.append("| %s | %.1f |" % (name, total[key] * per))
-    lines.append("| of them năm binh (a bí taking three copies of the card) | %.1f |"
+    lines.append("| treo tranh in the eaten bí or lưng group (the concealed copies join it) | "
+                 "%.1f |" % (total["joined"] * per))
+    lines.append("| of them năm binh (three copies of the card in the bí, 306-313) | %.1f |"
                  % (total["nam_binh"] * per))
     lines.append("| a kèm ù: a fixed entry lends a card at the win (§1, 522) | %.1f |"
                  % (total["kem_u"] * per))

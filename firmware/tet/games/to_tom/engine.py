@@ -366,7 +366,7 @@ class ToTom(GameState):
         laid, khan = (pending[1], pending[2]) if pending else (self.laid[p], self.khan[p])
         if laid:
             if need == NEED_THANH:
-                ok = _laid().max_lung(hand, laid, khan) >= 0
+                ok = _laid().thanh(hand, laid, khan)
             else:
                 ok = bool(self.laid_waits(hand, laid, khan, True))
         elif need == NEED_THANH:
@@ -732,7 +732,6 @@ def _scored(module, function, *args):
     game. The game is over: the laid entries' evaluator and the takes go too, before the
     scoring loads (the result screen has their heap)."""
     evaluation.release()
-    _forget(TAKES)
     gc.collect()
     try:
         return getattr(__import__(module, None, None, (function,)), function)(*args)

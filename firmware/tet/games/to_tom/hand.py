@@ -140,7 +140,7 @@ def begin():
 # is kept here, in a module that stays loaded through a hội: a win lets the players' module go
 # (the table's _let_computers_go), and its next import finds these kilobyte blocks again
 # instead of looking for holes that big on a heap the games have cut up.
-AI_SLOTS = 1021     # a prime
+AI_SLOTS = 509      # a prime (1021 before issue 37 part 2: its takes wanted the kilobyte)
 AI_ZERO = zero_format(AI_SLOTS)
 _ai_tables = []
 

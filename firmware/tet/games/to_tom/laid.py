@@ -166,20 +166,10 @@ def can_u(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True):
     return walk(concealed, laid, khan, _winner(players), bat_thuc, bi_hoan)
 
 
-def max_lung(concealed, laid=(), khan=()):
-    """Most lưng over the splits of all the cards (bất thực ignored), -1 when not thành."""
-    best = [-1]
-
-    def visit(free, aside, lends):
-        got = H.max_lung(free)
-        if got >= 0:
-            got += H.exposed_lung(aside)
-            if got > best[0]:
-                best[0] = got
-        return False
-
-    walk(concealed, laid, khan, visit)
-    return best[0]
+def thanh(concealed, laid=(), khan=()):
+    """True when all the cards split into phu (bất thực and lưng ignored): the walk stops at
+    the first setting whose free cards split."""
+    return walk(concealed, laid, khan, lambda free, aside, lends: H.thanh(free))
 
 
 def waits(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True, kinds=None,
