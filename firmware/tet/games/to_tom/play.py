@@ -132,8 +132,8 @@ def result_text(hoi, game, names):
 
 def _texts():
     """tet.games.to_tom.table_texts: the text of the Phu trên chiếu view, a module imported
-    for it and forgotten after (play does without its bytecode; a result's text is here, as
-    loading a module after a win would want a block the heap may not have then)."""
+    for it and forgotten after (play does without its bytecode; the view is read now and then,
+    a result's text at every game's end, so that one stays here)."""
     __import__(TEXTS)
     return sys.modules[TEXTS]
 
