@@ -691,7 +691,7 @@ def test_a_phong_lends_a_card_at_the_u():
     parts = [sorted(part) for part in g.score["partition"]]
     assert sorted(kinds("7N 7N 7N")) in parts and sorted(kinds("3V 3S")) in parts, parts
     # the result screen shows the lent card with the group it made whole
-    from tet.games.to_tom.play import partition_text
+    from tet.games.to_tom.cards import partition_text
     assert "[7N 7N 7N]" in partition_text(g.score)
     assert "[3V 3S kèm 7N]" in partition_text(g.score) or \
         "[3S 3V kèm 7N]" in partition_text(g.score), partition_text(g.score)

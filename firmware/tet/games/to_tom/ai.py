@@ -318,6 +318,13 @@ def unseen_for(game, p):
     return unseen
 
 
+def _v1_view(laid, khan):
+    """The phu the players plan beside (v1's view, to-tom.md): laid entries frozen, those that
+    are no phu left out, and the khàn; the table judges by §1 (laid_waits), several times
+    slower for the many discards weighed."""
+    return [list(e) for e in laid if evaluation.classify(e)] + [[k, k, k] for k in khan]
+
+
 def _exposed_value(phus, need):
     """Value of laid phu and khàn, and how many lưng they hold."""
     value = 0
@@ -387,28 +394,26 @@ class Player:
         self.ev.reset(unseen, W_LUNG if lung < need else _W_LUNG_EXTRA, budget)
         return base
 
-    def _waiting_value(self, game, p, hand, laid, khan, unseen):
-        """What the waits of `hand` (beside laid entries `laid` and khàn `khan`) are worth:
-        _W_CHO plus _W_LIVE per unseen copy of its waits, 0 when none of them is live (or p may
-        no longer ù)."""
+    def _waiting_value(self, game, p, hand, view, unseen):
+        """What the waits of `hand` (beside `view`, _v1_view's phu) are worth: _W_CHO plus
+        _W_LIVE per unseen copy of its waits, 0 when none of them is live (or p may no longer
+        ù)."""
         if not self.waiting or game.bo_u[p]:
             return 0
         live = 0
-        # v1's view (to-tom.md): laid entries frozen, those that are no phu left out; the table
-        # judges by §1 (laid_waits), several times slower for the many discards weighed here
-        view = [list(e) for e in laid if evaluation.classify(e)] + [[k, k, k] for k in khan]
         for k in game.wait_kinds(hand, view):
             live += unseen[k]
         return _W_CHO + _W_LIVE * live if live else 0
 
-    def _best_discard_of(self, game, p, hand, kinds, unseen, laid, khan):
-        """(score, kind) of the best discard among `kinds` (never empty) from `hand`."""
+    def _best_discard_of(self, game, p, hand, kinds, unseen, view):
+        """(score, kind) of the best discard among `kinds` (never empty) from `hand` (`view`:
+        _v1_view of the player's laid entries and khàn)."""
         safe = game.door_passed[(p + 1) % game.n]
         best_score, best_kind = _NO_SCORE, kinds[0]
         for k in kinds:
             hand[k] -= 1
             v = self.ev.value(hand) * 4 - _DANGER_UNSEEN * unseen[k]
-            v += self._waiting_value(game, p, hand, laid, khan, unseen)
+            v += self._waiting_value(game, p, hand, view, unseen)
             if not safe[k]:
                 v -= _DANGER_NEXT
             hand[k] += 1
@@ -421,7 +426,7 @@ class Player:
         self._evaluator(unseen, game.exposed(p), game.n, self.max_nodes)
         kinds = [a[1] for a in legal if a[0] == "discard"]
         best = self._best_discard_of(game, p, bytearray(game.hands[p]), kinds, unseen,
-                                     game.laid[p], game.khan[p])
+                                     _v1_view(game.laid[p], game.khan[p]))
         self.nodes += self.ev.nodes
         return ("discard", best[1])
 
@@ -438,7 +443,8 @@ class Player:
             if name in ("pass", "draw"):
                 base = self._evaluator(unseen, phus, game.n, budget)
                 score = (self.ev.value(hand) + base) * 4
-                score += self._waiting_value(game, p, hand, game.laid[p], game.khan[p], unseen)
+                score += self._waiting_value(game, p, hand, _v1_view(game.laid[p], game.khan[p]),
+                                             unseen)
             else:
                 pending = game.take_effect(p, card, name, action[1])
                 used, laid, khan = pending[:3]
@@ -451,8 +457,8 @@ class Player:
                 after = [list(e) for e in laid] + [[k, k, k] for k in khan]
                 base = self._evaluator(unseen, after, game.n, budget)
                 kinds = game.allowed_discards(p, hand, card, pending[3], pending)
-                score = self._best_discard_of(game, p, hand, kinds, unseen, laid, khan)[0] + \
-                    base * 4
+                score = self._best_discard_of(game, p, hand, kinds, unseen,
+                                              _v1_view(laid, khan))[0] + base * 4
                 for k in used:
                     hand[k] += 1
             if score > best_score:

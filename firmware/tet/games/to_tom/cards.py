@@ -58,3 +58,23 @@ IS_YEU = b"\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\
     b"\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01"
 IS_RED = b"\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00" \
     b"\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01"
+
+
+def codes_text(kinds):
+    """Kinds as short codes, e.g. '3V 4V 5V'."""
+    return " ".join([CODES[k] for k in kinds])
+
+
+def phu_text(phu):
+    """A phu as short codes in brackets."""
+    return "[" + codes_text(phu) + "]"
+
+
+def partition_text(split):
+    """A split's phu (`split["partition"]`), each in brackets, a group a fixed entry lent a
+    card to (`split["kem"]`, to-tom-v2 §1) with it: '[7N 7N 7N] [3V 3S kèm 7N]' (a win's score
+    on the result screen, a hand in Kiểm bài)."""
+    texts = [phu_text(phu) for phu in split["partition"]]
+    for lender, group in split.get("kem", ()):
+        texts[group] = texts[group][:-1] + " kèm " + CODES[split["partition"][lender][0]] + "]"
+    return " ".join(texts)

@@ -23,7 +23,8 @@ from tet.games.to_tom import hand as H
 from tet.games.to_tom import laid as L
 from tet.games.to_tom import laid_score as LS
 from tet.games.to_tom import wait_scan as W
-from tet.games.to_tom.cards import CODES, IS_RED, NAMES, NKINDS
+from tet.games.to_tom.cards import CODES, IS_RED, NAMES, NKINDS, codes_text, partition_text, \
+    phu_text
 from tet.ui.game_screen import think
 
 MAX_CARDS = 25
@@ -44,14 +45,6 @@ def cell_row_col(index):
     if index < 27:
         return index // 9, index % 9
     return 3, index - 27
-
-
-def _codes(kinds):
-    return " ".join([CODES[k] for k in kinds])
-
-
-def _phu(kinds):
-    return "[" + _codes(kinds) + "]"
 
 
 def describe(counts, players, should_stop=None, laid=(), khan=()):
@@ -90,13 +83,10 @@ def describe(counts, players, should_stop=None, laid=(), khan=()):
             H.polled(should_stop, L.waits, counts, laid, khan, players)
         if found is None:
             return None
-        second = "Chờ: " + (_codes(found) if found else "không có")
-    texts = [_phu(phu) for phu in info["partition"]]
-    for lender, group in info.get("kem", ()):
-        texts[group] = texts[group][:-1] + " kèm " + CODES[info["partition"][lender][0]] + "]"
-    split = " ".join(texts)
+        second = "Chờ: " + (codes_text(found) if found else "không có")
+    split = partition_text(info)
     if info.get("rest"):
-        split = "Lẻ " + _codes(info["rest"]) + " · " + split
+        split = "Lẻ " + codes_text(info["rest"]) + " · " + split
     return [head, second, split]
 
 
@@ -249,14 +239,14 @@ class Checker(Screen):
         if self.cursor == CLEAR:
             return "Xoá hết"
         if self.cursor == LAY:
-            return "Hạ phu: " + (_codes(self.recent) or "—")
+            return "Hạ phu: " + (codes_text(self.recent) or "—")
         if self.cursor == KHAN:
-            return "Úp khàn: " + (_codes(self.recent) or "—")
+            return "Úp khàn: " + (codes_text(self.recent) or "—")
         return "%s ×%d" % (NAMES[self.cursor], self.counts[self.cursor])
 
     def aside_text(self):
         """The laid phu and khàn entered, e.g. 'Hạ [3V 4V 5V] · khàn 7N' ('' when none)."""
-        words = [_phu(e) for e in self.laid] + ["khàn " + CODES[k] for k in self.khan]
+        words = [phu_text(e) for e in self.laid] + ["khàn " + CODES[k] for k in self.khan]
         return ("Hạ " + " ".join(words)) if words else ""
 
     def _cell(self, g, index, x, y, width):

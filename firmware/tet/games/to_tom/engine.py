@@ -364,15 +364,11 @@ class ToTom(GameState):
             return True
         hand[x] -= 1
         laid, khan = (pending[1], pending[2]) if pending else (self.laid[p], self.khan[p])
-        if laid:
-            if need == NEED_THANH:
-                ok = _laid().thanh(hand, laid, khan)
-            else:
-                ok = bool(self.laid_waits(hand, laid, khan, True))
-        elif need == NEED_THANH:
-            ok = evaluation.thanh(hand)
+        if need == NEED_THANH:
+            ok = _laid().thanh(hand, laid, khan) if laid else evaluation.thanh(hand)
         else:
-            ok = bool(self.wait_kinds(hand, [[k, k, k] for k in khan], True)) or any(
+            # hand_waits; a khàn's fourth completing it is a wait laid_waits finds itself
+            ok = bool(self.hand_waits(hand, laid, khan, True)) or not laid and any(
                 self._completes_khan(p, hand, k) for k in khan)
         hand[x] += 1
         return ok

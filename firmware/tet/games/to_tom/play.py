@@ -16,7 +16,8 @@ from tet.core import sound
 from tet.core.app import forget_module
 from tet.core.text import clip
 from tet.games.to_tom import state as T
-from tet.games.to_tom.cards import CODES, IS_RED, IS_YEU, NAMES
+from tet.games.to_tom.cards import CODES, IS_RED, IS_YEU, NAMES, codes_text, partition_text, \
+    phu_text
 from tet.games.to_tom.parts import SAVE, TABLE_PART, table_save
 from tet.ui.game_screen import GameScreen, think
 from tet.ui.widgets import Message
@@ -54,20 +55,6 @@ def seat_name(p):
     return "Bạn" if p == HUMAN else "Máy %d" % p
 
 
-def phu_text(phu):
-    """A phu as short codes in brackets."""
-    return "[" + " ".join([CODES[k] for k in phu]) + "]"
-
-
-def partition_text(score):
-    """A win's split, each phu in brackets, a group a fixed entry lent a card to (kèm,
-    to-tom-v2 §1) with it: '[7N 7N 7N] [3V 3S kèm 7N]'."""
-    texts = [phu_text(phu) for phu in score["partition"]]
-    for lender, group in score.get("kem", ()):
-        texts[group] = texts[group][:-1] + " kèm " + CODES[score["partition"][lender][0]] + "]"
-    return " ".join(texts)
-
-
 def eat_label(game, arg):
     """An eat's prompt text, naming where the card goes (to-tom-v2 §2): 'Ăn [3V 4V 5V]', onto a
     laid entry 'Ăn vào 3V 4V 5V', a kèm eat 'Ăn [3V 3S] kèm 7N', with treo tranh's extra phu
@@ -75,7 +62,7 @@ def eat_label(game, arg):
     phu, onto, shared, also, khan_up = T.take_parts(arg)
     laid = game.laid[game.actor]
     if onto >= 0:
-        text = "Ăn vào " + " ".join([CODES[k] for k in laid[onto]])
+        text = "Ăn vào " + codes_text(laid[onto])
     else:
         text = "Ăn " + phu_text(phu)
     if shared >= 0:

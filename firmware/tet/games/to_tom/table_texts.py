@@ -3,8 +3,7 @@ left at each door, what the player may no longer take or discard, the stock. A m
 own, imported by the table for the view and forgotten after: play does without its bytecode."""
 
 from tet.games.to_tom import state as T
-from tet.games.to_tom.cards import CODES
-from tet.games.to_tom.play import phu_text
+from tet.games.to_tom.cards import CODES, phu_text
 
 
 def banned_text(game, p):

@@ -134,7 +134,7 @@ def eat_forms(hand, laid, khan, lent, card):
             out.append(_take(tuple(sorted(grown + (card,) * hand[card])), i))
     for j in range(len(laid)):
         entry = laid[j]
-        if j in lent or not _fixed(entry) or entry[0] == card:
+        if j in lent or _kind(entry) != H.KHAN or entry[0] == card:
             continue
         for members in H.groups_with(card):
             if entry[0] in members:
@@ -145,17 +145,17 @@ def eat_forms(hand, laid, khan, lent, card):
     return out
 
 
-def _fixed(entry):
-    return 3 <= len(entry) <= 4 and entry[0] == entry[-1]
+def _kind(entry):
+    """hand.classify's kind of phu of a laid entry (RUN, BI, GROUP, KHAN: a fixed entry of three
+    or four identical cards, YEU), None when it is no phu on its own."""
+    got = H.classify(entry)
+    return got[0] if got is not None else None
 
 
 def _extends(entry, card):
     """E2: the kind of phu (hand.RUN, BI, GROUP, KHAN) of laid `entry` when `card` alone
     extends it, else None (a lone yêu is never extended: a yêu is eaten as a new entry)."""
-    got = H.classify(entry)
-    if got is None:
-        return None
-    kind = got[0]
+    kind = _kind(entry)
     if kind == H.KHAN:
         ok = len(entry) == 3 and entry[0] == card
     elif kind == H.RUN:
@@ -176,8 +176,7 @@ def phong_sources(hand, laid, card):
         return []
     out = []
     for i in range(len(laid)):
-        got = H.classify(laid[i])
-        if got is not None and got[0] in (H.BI, H.GROUP) and card in laid[i]:
+        if _kind(laid[i]) in (H.BI, H.GROUP) and card in laid[i]:
             out.append(i)
     return out
 
