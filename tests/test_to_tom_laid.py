@@ -492,3 +492,72 @@ def test_the_tables_pruned_wait_scan_matches_the_reference():
         assert first == expected[:1], describe(pos, players)
         waiting += bool(expected)
     assert waiting > 100
+
+
+def test_the_end_games_waits_are_the_references_after_every_take_and_discard():
+    # The end game (§7) keeps its verdict on each hand for the card at the doors, found by the
+    # free cards, fixed entries and khàn it judged (engine._end_key), and the computer players
+    # read those waits: with 7 cards left, after every take on offer and every discard after it,
+    # they must be the reference's for exactly that hand, laid entries and khàn.
+    from tet.core.rng import Rng
+    from tet.games.to_tom import ai
+    from tet.games.to_tom import engine as T
+    from tet.games.to_tom.cards import IS_YEU
+    from tet.games.to_tom.state import END_CHO
+
+    checked = waiting = 0
+    seed = 0
+    while checked < 150:
+        game = T.ToTom(5, seed % 5)
+        game.deal(Rng(seed + 1))
+        seed += 1
+        rng = Rng(seed)
+        while game.to_move() >= 0:
+            p = game.to_move()
+            takes = [a for a in game.legal(p) if a[0] in ("eat", "phong")]
+            if game.left == END_CHO:
+                for name, arg in takes:
+                    pending = game.take_effect(p, game.card, name, arg)
+                    hand = bytearray(game.hands[p])
+                    for k in pending[0]:
+                        hand[k] -= 1
+                    for x in range(NKINDS):
+                        if hand[x] and not IS_YEU[x]:
+                            hand[x] -= 1
+                            got = game.end_waits(p, hand, pending)
+                            want = R.ref_waits(hand, pending[1], pending[2], 5)
+                            assert list(got) == want, (seed, p, name, arg, x)
+                            hand[x] += 1
+                            checked += 1
+                            waiting += bool(want)
+            game.apply(p, ai.Player("bot", rng).choose(game, p))
+        assert seed < 400
+    assert waiting > 10
+
+
+def test_the_end_games_kept_verdicts_tell_the_laid_entries_apart():
+    # the same concealed cards beside other laid entries (one more fixed entry, or one more
+    # free run) are other hands: the kept verdict of one must not answer for another, though
+    # they are judged for the same card at the doors (one memo)
+    from tet.games.to_tom import engine as T
+    from tet.games.to_tom.state import END_CHO
+
+    rnd = random.Random(4)
+    differ = 0
+    for pos, players, _ in positions(19, 200, (17,)):
+        own = R.own_cards(pos.concealed, pos.laid, pos.khan)
+        free = [m for m in range(25) if m % 9 < 7 and not (own[m] or own[m + 1] or own[m + 2])]
+        if not free or any(pos.concealed[k] for k in pos.khan):
+            continue    # (play never leaves a khàn's kind concealed: its fourth is dậy khàn)
+        m = rnd.choice(free)
+        game = T.ToTom(players, 0)
+        game.left = END_CHO
+        hand = bytearray(pos.concealed)
+        wants = set()
+        for laid in (pos.laid, pos.laid + [(m, m, m)], pos.laid + [(m, m + 1, m + 2)]):
+            pending = ((), laid, pos.khan, (), False, -1)
+            want = R.ref_waits(hand, laid, pos.khan, players)
+            assert list(game.end_waits(0, hand, pending)) == want, describe(pos, players)
+            wants.add(tuple(want))
+        differ += len(wants) > 1
+    assert differ > 20

@@ -190,12 +190,22 @@ def laid_wait(count):
     return positions, work
 
 
+def _warm(game):
+    """`game` once it knows every seat's waits (ToTom.waits keeps them)."""
+    for q in range(game.n):
+        game.waits(q)
+    return game
+
+
 def to_tom_late(count):
     """Tổ Tôm's end game (to-tom-v2 §7): a card that appears with 7 or 6 cards left in the
     stock, offered to a computer player who may take it (every seat's take is checked to leave
     it chờ or thành), and that player's decision; units = 1. Items are the first `count` such
     positions of seeded five-player games, each as a copy made ahead (three of the first: the
-    alloc mode works it three times), so restoring them is no part of the measured work."""
+    alloc mode works it three times), so restoring them is no part of the measured work. Each
+    copy knows every seat's waits, as a table in play does (it asks each seat at every card
+    and keeps the answer until the seat's hand changes): the mover's discard makes its own
+    anew."""
     T = load("to_tom")
     ai = load("to_tom_ai")
     Rng = load("rng").Rng
@@ -206,7 +216,7 @@ def to_tom_late(count):
         if before is not None and before[0] is game and any(
                 a[0] in ("eat", "phong") for a in game.legal(p)):
             copies = 3 if not positions else 1
-            positions.append(([T.ToTom.from_dict(before[1]) for _ in range(copies)],
+            positions.append(([_warm(T.ToTom.from_dict(before[1])) for _ in range(copies)],
                               before[2], before[3]))
             if len(positions) == count:
                 break

@@ -48,7 +48,7 @@ FIGURES = [
     ("Tổ Tôm computer decision (positions of over 1,000 nodes)", ["to_tom_move"], 4, "node",
      1000),
     ("Tổ Tôm end game: a card offered with 7 or 6 left, and the computer's answer",
-     ["to_tom_late"], 3, "call", 1000),
+     ["to_tom_late"], 6, "call", 1000),
     ("Xấp Sắc all legal plays, busy position", ["xs_legal"], 3, "play", None),
     ("Xấp Sắc one play per card set, big lead", ["xs_big_lead"], 2, "play", None),
     ("Xấp Sắc computer move as leader, normal", ["xs_move"], 2, "call", 1000),

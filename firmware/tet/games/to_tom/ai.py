@@ -394,26 +394,29 @@ class Player:
         self.ev.reset(unseen, W_LUNG if lung < need else _W_LUNG_EXTRA, budget)
         return base
 
-    def _waiting_value(self, game, p, hand, view, unseen):
+    def _waiting_value(self, game, p, hand, view, unseen, pending=None):
         """What the waits of `hand` (beside `view`, _v1_view's phu) are worth: _W_CHO plus
         _W_LIVE per unseen copy of its waits, 0 when none of them is live (or p may no longer
-        ù)."""
+        ù). After a take on offer (`pending`) that the end game asks to leave p chờ, the waits
+        are the table's (to-tom-v2 §1), found by its check of the discard."""
         if not self.waiting or game.bo_u[p]:
             return 0
+        waits = game.end_waits(p, hand, pending) if pending else None
         live = 0
-        for k in game.wait_kinds(hand, view):
+        for k in game.wait_kinds(hand, view) if waits is None else waits:
             live += unseen[k]
         return _W_CHO + _W_LIVE * live if live else 0
 
-    def _best_discard_of(self, game, p, hand, kinds, unseen, view):
+    def _best_discard_of(self, game, p, hand, kinds, unseen, view, pending=None):
         """(score, kind) of the best discard among `kinds` (never empty) from `hand` (`view`:
-        _v1_view of the player's laid entries and khàn)."""
+        _v1_view of the player's laid entries and khàn; `pending`: the take on offer before
+        it, as _waiting_value)."""
         safe = game.door_passed[(p + 1) % game.n]
         best_score, best_kind = _NO_SCORE, kinds[0]
         for k in kinds:
             hand[k] -= 1
             v = self.ev.value(hand) * 4 - _DANGER_UNSEEN * unseen[k]
-            v += self._waiting_value(game, p, hand, view, unseen)
+            v += self._waiting_value(game, p, hand, view, unseen, pending)
             if not safe[k]:
                 v -= _DANGER_NEXT
             hand[k] += 1
@@ -458,7 +461,7 @@ class Player:
                 base = self._evaluator(unseen, after, game.n, budget)
                 kinds = game.allowed_discards(p, hand, card, pending[3], pending)
                 score = self._best_discard_of(game, p, hand, kinds, unseen,
-                                              _v1_view(laid, khan))[0] + base * 4
+                                              _v1_view(laid, khan), pending)[0] + base * 4
                 for k in used:
                     hand[k] += 1
             if score > best_score:

@@ -32,8 +32,8 @@ from tet.games.to_tom.cards import IS_YEU, NKINDS
 from tet.games.to_tom import hand as evaluation
 from tet.games.to_tom.hand import LUNG_GROUPS   # members in kind order
 from tet.games.to_tom.state import take_parts
-from tet.games.to_tom.state import NEED_NONE, NEED_THANH, P_DISCARD, P_EAT, P_KHAN, P_OVER, \
-    P_PHONG, P_U, SRC_DISCARD, SRC_DRAW, SRC_PASSED, ST_EAT, ST_KHAN, ST_PHONG, ST_U, \
+from tet.games.to_tom.state import NEED_CHO, NEED_NONE, NEED_THANH, P_DISCARD, P_EAT, P_KHAN, \
+    P_OVER, P_PHONG, P_U, SRC_DISCARD, SRC_DRAW, SRC_PASSED, ST_EAT, ST_KHAN, ST_PHONG, ST_U, \
     STOCK_LEFT, GameState, ScoreSheet, shuffled
 
 
@@ -152,6 +152,24 @@ def _has_mate(hand, k):
     return False
 
 
+def _end_key(need, hand, laid, khan):
+    """What the end game's verdict `need` (chờ or thành) on concealed `hand` beside laid
+    entries `laid` and khàn `khan` depends on, as bytes: the free cards (to-tom-v2 §1: those
+    of an entry that is not fixed regroup with the hand), each fixed entry's kind and size,
+    the khàn, and whether anything is laid."""
+    key = bytearray(hand)
+    for entry in laid:
+        if 3 <= len(entry) <= 4 and min(entry) == max(entry):
+            key.append(64 + entry[0] + (NKINDS if len(entry) == 4 else 0))
+        else:
+            for k in entry:
+                key[k] += 1
+    for k in khan:
+        key.append(160 + k)
+    key.append(200 + need + (8 if laid else 0))
+    return bytes(key)
+
+
 def _add_pair(pairs, a, b):
     """Add the pair {a, b} to the flat a b a b ... list `pairs` unless it is there."""
     if a > b:
@@ -205,6 +223,10 @@ class ToTom(GameState):
         # computer player and apply() ask again for the same answer
         self._offer = None
         self._discards = None
+        # the end game's verdicts (chờ, thành) for the card at the doors, by _end_key: every
+        # take on offer, the computer's weighing of each and the discards after the take judge
+        # the same cards again (most takes leave the same free cards)
+        self._ends = None
 
     # ---- the deal ----
 
@@ -363,15 +385,38 @@ class ToTom(GameState):
         if need == NEED_NONE:
             return True
         hand[x] -= 1
-        laid, khan = (pending[1], pending[2]) if pending else (self.laid[p], self.khan[p])
-        if need == NEED_THANH:
-            ok = _laid().thanh(hand, laid, khan) if laid else evaluation.thanh(hand)
-        else:
-            # hand_waits; a khàn's fourth completing it is a wait laid_waits finds itself
-            ok = bool(self.hand_waits(hand, laid, khan, True)) or not laid and any(
-                self._completes_khan(p, hand, k) for k in khan)
+        ok = self._end_verdict(p, hand, need, pending)
         hand[x] += 1
-        return ok
+        return bool(ok)
+
+    def end_waits(self, p, hand, pending):
+        """The waits (to-tom-v2 §1) of concealed `hand`, what player p keeps after a take on
+        offer (`pending`: take_effect's answer) and a discard, when the end game asks that
+        discard to leave p chờ; else None. The table's check of that discard found them."""
+        if self.end_need(pending[4]) != NEED_CHO:
+            return None
+        return self._end_verdict(p, hand, NEED_CHO, pending)
+
+    def _end_verdict(self, p, hand, need, pending):
+        # What the end game judges of concealed `hand` after the discard: for NEED_THANH
+        # whether it is thành, for NEED_CHO its waits (a tuple, empty when it is not chờ)
+        laid, khan = (pending[1], pending[2]) if pending else (self.laid[p], self.khan[p])
+        key = _end_key(need, hand, laid, khan)
+        ends = self._ends
+        if ends is None:
+            ends = self._ends = {}
+        got = ends.get(key)
+        if got is None:
+            if need == NEED_THANH:
+                got = _laid().thanh(hand, laid, khan) if laid else evaluation.thanh(hand)
+            else:
+                # hand_waits; a khàn's fourth completing it is a wait laid_waits finds itself
+                got = tuple(self.hand_waits(hand, laid, khan))
+                if not laid:
+                    got += tuple(k for k in khan
+                                 if k not in got and self._completes_khan(p, hand, k))
+            ends[key] = got
+        return got
 
     def _rules_ok(self, p, hand, card, cards, x, used=None):
         if self.forbid[p][x]:
@@ -550,6 +595,7 @@ class ToTom(GameState):
         self.actor = actor
         if phase == P_OVER:
             evaluation.release()    # the game's searches are done: their memos go
+            self._ends = None
 
     def _log(self, p, action, card, phu, extra=None):
         # extra: a take's (onto, shared, also, khan_up, laid_from) when it has any (takes.py)
@@ -582,6 +628,7 @@ class ToTom(GameState):
         self._appear(k, (p + 1) % self.n, SRC_DISCARD, p)
 
     def _appear(self, card, door, src, discarder):
+        self._ends = None
         self.card = card
         self.door = door
         self.src = src

@@ -436,10 +436,12 @@ def winning_kinds(counts, kinds, exposed=(), players=5, first=False):
     begin()     # (as in _capped: out of heap before the try)
     try:
         st = _state(counts)
+        h = _hash(st)
         for k in kinds:
-            st[k] += 1
-            best = _search(st, 0, _hash(st))
-            st[k] -= 1
+            here = st[k]
+            st[k] = here + 1
+            best = _search(st, 0, h + (_V[here + 1] - _V[here]) * _W[k])
+            st[k] = here
             if best >= 0 and best + exposed_lung(exposed) >= need:
                 found.append(k)
                 if first:
