@@ -496,7 +496,7 @@ def test_the_tables_pruned_wait_scan_matches_the_reference():
 
 def test_the_end_games_waits_are_the_references_after_every_take_and_discard():
     # The end game (§7) keeps its verdict on each hand for the card at the doors, found by the
-    # free cards, fixed entries and khàn it judged (engine._end_key), and the computer players
+    # free cards, fixed entries and khàn it judged (end_game.key), and the computer players
     # read those waits: with 7 cards left, after every take on offer and every discard after it,
     # they must be the reference's for exactly that hand, laid entries and khàn.
     from tet.core.rng import Rng

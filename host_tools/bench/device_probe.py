@@ -36,6 +36,7 @@ PATHS = {
     "to_tom": "tet.games.to_tom.engine",
     "to_tom_state": "tet.games.to_tom.state",
     "to_tom_ai": "tet.games.to_tom.ai",
+    "to_tom_end": "tet.games.to_tom.end_game",
     "to_tom_checker": "tet.games.to_tom.checker",
     "xap_sac": "tet.games.xap_sac.engine",
     "xap_sac_ai": "tet.games.xap_sac.ai",
@@ -229,6 +230,8 @@ def to_tom_late(count):
         game.apply(item[1], item[2])
         ai.Player("bot", Rng(3)).choose(game, game.to_move(), POLL[0])
         return 1
+    # loaded as a game in the end game has it (a win forgets it: the games above had some)
+    load("to_tom_end")
     return positions, work
 
 

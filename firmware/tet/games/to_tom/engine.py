@@ -32,8 +32,8 @@ from tet.games.to_tom.cards import IS_YEU, NKINDS
 from tet.games.to_tom import hand as evaluation
 from tet.games.to_tom.hand import LUNG_GROUPS   # members in kind order
 from tet.games.to_tom.state import take_parts
-from tet.games.to_tom.state import NEED_CHO, NEED_NONE, NEED_THANH, P_DISCARD, P_EAT, P_KHAN, \
-    P_OVER, P_PHONG, P_U, SRC_DISCARD, SRC_DRAW, SRC_PASSED, ST_EAT, ST_KHAN, ST_PHONG, ST_U, \
+from tet.games.to_tom.state import NEED_CHO, NEED_NONE, P_DISCARD, P_EAT, P_KHAN, P_OVER, \
+    P_PHONG, P_U, SRC_DISCARD, SRC_DRAW, SRC_PASSED, ST_EAT, ST_KHAN, ST_PHONG, ST_U, \
     STOCK_LEFT, GameState, ScoreSheet, shuffled
 
 
@@ -77,6 +77,7 @@ SCORING = "tet.games.to_tom.scoring"
 LAID_SCORE = "tet.games.to_tom.laid_score"
 LAID = "tet.games.to_tom.laid"
 TAKES = "tet.games.to_tom.takes"
+END_GAME = "tet.games.to_tom.end_game"
 
 
 def _laid():
@@ -96,6 +97,13 @@ def _takes():
         __import__(TAKES)
         module = sys.modules[TAKES]
     return module
+
+
+def _end_game():
+    """tet.games.to_tom.end_game (to-tom-v2 §7's verdicts), imported when the end game first
+    asks and forgotten at the win (_scored)."""
+    __import__(END_GAME)
+    return sys.modules[END_GAME]
 
 
 def _fits(hand, c):
@@ -152,24 +160,6 @@ def _has_mate(hand, k):
     return False
 
 
-def _end_key(need, hand, laid, khan):
-    """What the end game's verdict `need` (chờ or thành) on concealed `hand` beside laid
-    entries `laid` and khàn `khan` depends on, as bytes: the free cards (to-tom-v2 §1: those
-    of an entry that is not fixed regroup with the hand), each fixed entry's kind and size,
-    the khàn, and whether anything is laid."""
-    key = bytearray(hand)
-    for entry in laid:
-        if 3 <= len(entry) <= 4 and min(entry) == max(entry):
-            key.append(64 + entry[0] + (NKINDS if len(entry) == 4 else 0))
-        else:
-            for k in entry:
-                key[k] += 1
-    for k in khan:
-        key.append(160 + k)
-    key.append(200 + need + (8 if laid else 0))
-    return bytes(key)
-
-
 def _add_pair(pairs, a, b):
     """Add the pair {a, b} to the flat a b a b ... list `pairs` unless it is there."""
     if a > b:
@@ -223,10 +213,8 @@ class ToTom(GameState):
         # computer player and apply() ask again for the same answer
         self._offer = None
         self._discards = None
-        # the end game's verdicts (chờ, thành) for the card at the doors, by _end_key: every
-        # take on offer, the computer's weighing of each and the discards after the take judge
-        # the same cards again (most takes leave the same free cards)
-        self._ends = None
+        # the end game's verdicts for the card at the doors (tet.games.to_tom.end_game)
+        self.end_memo = None
 
     # ---- the deal ----
 
@@ -384,8 +372,9 @@ class ToTom(GameState):
         need = self.end_need(pending[4] if pending else self.take_khan)
         if need == NEED_NONE:
             return True
+        laid, khan = (pending[1], pending[2]) if pending else (self.laid[p], self.khan[p])
         hand[x] -= 1
-        ok = self._end_verdict(p, hand, need, pending)
+        ok = _end_game().verdict(self, hand, need, laid, khan)
         hand[x] += 1
         return bool(ok)
 
@@ -395,28 +384,7 @@ class ToTom(GameState):
         discard to leave p chờ; else None. The table's check of that discard found them."""
         if self.end_need(pending[4]) != NEED_CHO:
             return None
-        return self._end_verdict(p, hand, NEED_CHO, pending)
-
-    def _end_verdict(self, p, hand, need, pending):
-        # What the end game judges of concealed `hand` after the discard: for NEED_THANH
-        # whether it is thành, for NEED_CHO its waits (a tuple, empty when it is not chờ)
-        laid, khan = (pending[1], pending[2]) if pending else (self.laid[p], self.khan[p])
-        key = _end_key(need, hand, laid, khan)
-        ends = self._ends
-        if ends is None:
-            ends = self._ends = {}
-        got = ends.get(key)
-        if got is None:
-            if need == NEED_THANH:
-                got = _laid().thanh(hand, laid, khan) if laid else evaluation.thanh(hand)
-            else:
-                # hand_waits; a khàn's fourth completing it is a wait laid_waits finds itself
-                got = tuple(self.hand_waits(hand, laid, khan))
-                if not laid:
-                    got += tuple(k for k in khan
-                                 if k not in got and self._completes_khan(p, hand, k))
-            ends[key] = got
-        return got
+        return _end_game().verdict(self, hand, NEED_CHO, pending[1], pending[2])
 
     def _rules_ok(self, p, hand, card, cards, x, used=None):
         if self.forbid[p][x]:
@@ -595,7 +563,7 @@ class ToTom(GameState):
         self.actor = actor
         if phase == P_OVER:
             evaluation.release()    # the game's searches are done: their memos go
-            self._ends = None
+            self.end_memo = None
 
     def _log(self, p, action, card, phu, extra=None):
         # extra: a take's (onto, shared, also, khan_up, laid_from) when it has any (takes.py)
@@ -628,7 +596,7 @@ class ToTom(GameState):
         self._appear(k, (p + 1) % self.n, SRC_DISCARD, p)
 
     def _appear(self, card, door, src, discarder):
-        self._ends = None
+        self.end_memo = None
         self.card = card
         self.door = door
         self.src = src
@@ -775,6 +743,7 @@ def _scored(module, function, *args):
     game. The game is over: the laid entries' evaluator and the takes go too, before the
     scoring loads (the result screen has their heap)."""
     evaluation.release()
+    _forget(END_GAME)
     gc.collect()
     try:
         return getattr(__import__(module, None, None, (function,)), function)(*args)
