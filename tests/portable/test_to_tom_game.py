@@ -695,3 +695,31 @@ def test_a_phong_lends_a_card_at_the_u():
     assert "[7N 7N 7N]" in partition_text(g.score)
     assert "[3V 3S kèm 7N]" in partition_text(g.score) or \
         "[3S 3V kèm 7N]" in partition_text(g.score), partition_text(g.score)
+
+
+def test_a_save_with_an_empty_laid_entry_is_refused():
+    # a take lays three cards or more, and a laid copy lent to a phỗng leaves two: a save
+    # holding an empty entry was changed by hand, and reads as no game
+    rng = Rng(77)
+    g = T.ToTom(5, 2)
+    g.deal(rng)
+    while not any(g.laid):
+        p = g.to_move()
+        legal = g.legal(p)
+        takes = [a for a in legal if a[0] in ("eat", "phong")]
+        g.apply(p, takes[0] if takes else legal[0])
+    d = json.loads(json.dumps(g.to_dict()))
+    T.ToTom.from_dict(json.loads(json.dumps(d)))        # as saved: reads
+    p = [q for q in range(g.n) if g.laid[q]][0]
+    # the entry's cards go back to the hand, so that all 120 are still accounted for
+    hand = bytearray(g.hands[p])
+    for k in g.laid[p][0]:
+        hand[k] += 1
+    g.hands[p] = hand
+    g.laid[p][0] = ()
+    d = json.loads(json.dumps(g.to_dict()))
+    try:
+        T.ToTom.from_dict(d)
+        raise AssertionError("an empty laid entry was read")
+    except ValueError:
+        pass

@@ -372,6 +372,12 @@ def test_the_bottom_line_names_the_laid_entry_a_card_goes_onto():
         onto = ("eat", ((K["3V"], K["4V"], K["5V"], K["6V"]), run_at, -1, (), 0))
         _highlight(app, onto)
         assert _prompt_starts(app, "Ăn vào 3V 4V 5V"), app.hw.display.shown_text()
+        # and the counter that says there are more choices stays whole on the small screen
+        n = len(screen.options)
+        counter = ("%d/%d" % (screen.option + 1, n)) if board == "devkit_ssd1306" else \
+            ("(%d/%d)" % (screen.option + 1, n))
+        assert n > 1 and any(line.startswith("Ăn vào 3V 4V 5V") and line.endswith(counter)
+                             for line in app.hw.display.shown_text().split("\n")), board
         press(app, TWO[board][1])
         assert game.laid[0][run_at] == (K["3V"], K["4V"], K["5V"], K["6V"]), game.laid[0]
         assert screen.discard_mode

@@ -124,11 +124,11 @@ class GuestTable(GuestScreen, Table):
         except ValueError:
             raise MemoryError("no game to show")
 
-    def prompt_text(self, short=False):
+    def prompt_text(self, short=False, cols=99):
         """The line under the hand; the lost table first, even on the player's turn."""
         if self.event == LOST:
             return LOST_SHORT if short else LOST
-        return Table.prompt_text(self, short)
+        return Table.prompt_text(self, short, cols)
 
     def thinking_text(self):
         """Whose turn it is, or "Đang chờ…" while the table waits for an answer nobody sees."""

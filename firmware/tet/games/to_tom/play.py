@@ -428,14 +428,19 @@ class Table(GameScreen):
         p = self.game.to_move()
         return "%s đang nghĩ…" % self.names[p] if p >= 0 and p != self.me else ""
 
-    def prompt_text(self, short=False):
-        """The line under the hand: the highlighted option or what OK does (`short`: cards
-        as codes, for the 128x64 screen)."""
+    def prompt_text(self, short=False, cols=99):
+        """The line under the hand, at most `cols` characters: the highlighted option or what
+        OK does (`short`: cards as codes, and the option's counter without brackets, for the
+        128x64 screen). The option's counter ("(2/3)": there are more) follows its label when
+        both fit, else the label shows alone: never a counter cut in half."""
         names = CODES if short else NAMES
         if self.options:
             label = action_label(self.game, self.options[self.option])
             n = len(self.options)
-            return "%s (%d/%d)" % (label, self.option + 1, n) if n > 1 else label
+            counter = (" %d/%d" if short else " (%d/%d)") % (self.option + 1, n)
+            if n == 1 or len(label) + len(counter) > cols:
+                return clip(label, cols)
+            return label + counter
         if self.discard_mode:
             if self.cursor == len(self.hand):
                 return "OK: xem phu trên chiếu"
@@ -524,7 +529,7 @@ class Table(GameScreen):
         if self.situation() == "computer":
             self._thinking(g, 3, y, cols)
         else:
-            g.text(clip(self.prompt_text(), cols), 3, y, G.WHITE)
+            g.text(clip(self.prompt_text(False, cols), cols), 3, y, G.WHITE)
         g.text(clip(self.hint_text(), cols), 3, g.h - g.line_h, G.GREY)
 
     def hand_lines(self, cols):
@@ -601,4 +606,4 @@ class Table(GameScreen):
         if situation == "computer":
             self._thinking(g, 1, y, cols)
         else:
-            g.text(clip(self.prompt_text(True), cols), 1, y, G.WHITE)
+            g.text(clip(self.prompt_text(True, cols), cols), 1, y, G.WHITE)

@@ -26,7 +26,10 @@ def game_from_dict(T, cls, d, whole=True):
     g.laid = []
     for lp in laid:
         _need(type(lp) is list and len(lp) <= 12, "laid")
-        g.laid.append([tuple(kinds(phu, NKINDS, T.MAX_PHU)) for phu in lp])
+        entries = [tuple(kinds(phu, NKINDS, T.MAX_PHU)) for phu in lp]
+        # an entry lends at most one card of the three or more laid: never empty
+        _need(all(entries), "laid")
+        g.laid.append(entries)
     g.banned = _per_player(d, "banned", n, _counts, 1, NKINDS)
     g.door_passed = _per_player(d, "passed", n, _counts, 1, NKINDS)
     if "fb" in d or "bu" in d:
