@@ -275,19 +275,18 @@ class ToTom(GameState):
                                                        self.khan[p]))
         return w
 
-    def hand_waits(self, hand, laid, khan, first=False):
+    def hand_waits(self, hand, laid, khan):
         """The kinds that would let concealed `hand` ù beside laid entries `laid` and khàn
-        `khan` (laid_waits, or wait_kinds while nothing is laid; only the first found when
-        `first`)."""
+        `khan` (laid_waits, or wait_kinds while nothing is laid)."""
         if laid:
-            return self.laid_waits(hand, laid, khan, first)
-        return self.wait_kinds(hand, [[k, k, k] for k in khan], first)
+            return self.laid_waits(hand, laid, khan)
+        return self.wait_kinds(hand, [[k, k, k] for k in khan])
 
-    def laid_waits(self, hand, laid, khan, first=False):
+    def laid_waits(self, hand, laid, khan):
         """The kinds that would let concealed `hand` ù beside laid entries `laid` and face-down
         khàn `khan` as to-tom-v2 §1 judges it (laid.waits: the laid cards that are no fixed
         entry regroup with the concealed ones, a fixed entry lends one card, a khàn's fourth
-        completes it or serves elsewhere); only the first found when `first`.
+        completes it or serves elsewhere).
 
         Searched only for the kinds that could, as wait_kinds: a free card that fits no phu,
         even beside all the player's other cards (the fixed entries' and khàn's too: the kèm
@@ -299,11 +298,10 @@ class ToTom(GameState):
         if kinds is None:
             return []
         tries = [k for k in range(NKINDS) if kinds[k] or k in khan]
-        return L.waits(hand, laid, khan, self.n, kinds=tries, first=first)
+        return L.waits(hand, laid, khan, self.n, kinds=tries)
 
-    def wait_kinds(self, hand, exposed, first=False):
-        """The kinds that would let concealed `hand` beside `exposed` ù (only the first one
-        found when `first`).
+    def wait_kinds(self, hand, exposed):
+        """The kinds that would let concealed `hand` beside `exposed` ù.
 
         A card that fits no phu of the hand's cards must fit one with the wait's card: the
         kinds that do that for every such card are the only ones searched (none when two such
@@ -317,7 +315,7 @@ class ToTom(GameState):
             for k in phu:
                 seen[k] += 1
         tries = [k for k in range(NKINDS) if kinds[k] and seen[k] < 4]
-        return evaluation.winning_kinds(hand, tries, exposed, self.n, first)
+        return evaluation.winning_kinds(hand, tries, exposed, self.n)
 
     def can_u_with(self, p, card):
         """True when player p's cards and `card` can ù (a khàn's fourth card included), their

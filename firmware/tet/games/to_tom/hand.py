@@ -425,9 +425,9 @@ def can_u(counts, exposed=(), players=5, should_stop=None):
     return best >= 0 and best + exposed_lung(exposed) >= need
 
 
-def winning_kinds(counts, kinds, exposed=(), players=5, first=False):
+def winning_kinds(counts, kinds, exposed=(), players=5):
     """The kinds of `kinds` whose card, added to the concealed `counts`, lets the hand ù (as
-    can_u), in their order; only the first one found when `first`. One memo serves every try
+    can_u), in their order. One memo serves every try
     (an entry holds for any search with the same cap), so the tries share the splits of the
     cards they have in common instead of each searching from scratch."""
     need = lung_needed(players)
@@ -444,8 +444,6 @@ def winning_kinds(counts, kinds, exposed=(), players=5, first=False):
             st[k] = here
             if best >= 0 and best + exposed_lung(exposed) >= need:
                 found.append(k)
-                if first:
-                    break
     finally:
         _forget()
     return found

@@ -172,19 +172,18 @@ def thanh(concealed, laid=(), khan=()):
     return walk(concealed, laid, khan, lambda free, aside, lends: H.thanh(free))
 
 
-def waits(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True, kinds=None,
-          first=False):
+def waits(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True, kinds=None):
     """Kinds, of which the player holds fewer than four, that would let them ù, in kind order
-    (only those of `kinds` when given; only the first found when `first`). One walk serves
-    every kind tried: the kind is added to its free cards, so that a scan allocates little on
-    the device. Without a fixed entry, a khàn or a bất thực kind there is one setting, and
-    hand.winning_kinds tries every kind in it with one memo they share."""
+    (only those of `kinds` when given). One walk serves every kind tried: the kind is added to
+    its free cards, so that a scan allocates little on the device. Without a fixed entry, a
+    khàn or a bất thực kind there is one setting, and hand.winning_kinds tries every kind in
+    it with one memo they share."""
     own = own_cards(concealed, laid, khan)
     scan = _walker(concealed, laid, khan, _winner(players), bat_thuc, bi_hoan)
     free = scan.free
     tries = [w for w in (range(NKINDS) if kinds is None else kinds) if own[w] < 4]
     if not scan.holders and scan.placer is None:
-        return H.winning_kinds(free, tries, (), players, first)
+        return H.winning_kinds(free, tries, (), players)
     out = []
     for w in tries:
         free[w] += 1
@@ -192,7 +191,5 @@ def waits(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True, kin
         free[w] -= 1
         if won:
             out.append(w)
-            if first:
-                break
     return out
 
