@@ -24,11 +24,13 @@ from tet.core.storage import Storage
 _DEEP = 40
 
 
-def lane_count(count):
+def lane_count(count, share=5):
     """How many mutants a fuzz test runs here: `count` under MicroPython (the device's runtime,
-    where `make test` meets the fuzz counts), a third of them (the same first ones: the seeds
-    are shared) under CPython, whose pure-Python framebuf makes each boot several times slower."""
-    return count if sys.implementation.name == "micropython" else count // 3
+    where `make test` meets the fuzz counts), one `share`-th of them (the same first ones: the
+    seeds are shared) under CPython, whose pure-Python framebuf makes each boot several times
+    slower (a test whose outcomes need more of its mutants to show both asks for a larger
+    share)."""
+    return count if sys.implementation.name == "micropython" else count // share
 
 
 def _deep(n):

@@ -66,5 +66,5 @@ def test_mutated_settings_never_crash_the_boot_or_a_game():
                 opened.add(outcome)
                 app = open_and_play(app, entry[ID])
     assert booted == COUNT
-    assert 40 < noticed < COUNT                       # the mutants reach both outcomes
+    assert COUNT // 5 < noticed < COUNT                # the mutants reach both outcomes
     assert len(opened) > len(GAMES) + 4

@@ -632,6 +632,18 @@ def test_is_phu3_agrees_with_the_hand_classifier_on_every_three_kinds():
     assert found == 21 + 9 + 6 + 30
 
 
+def test_each_kinds_pairs_are_the_classifiers_three_card_phu_with_it():
+    # the table behind the discard rules and the wait scans' pre-filter (engine._fits)
+    from tet.games.to_tom.hand import classify
+
+    for c in range(NKINDS):
+        listed = T._PAIRS[T._PAIRS_AT[c]:T._PAIRS_AT[c + 1]]
+        pairs = sorted((listed[i], listed[i + 1]) for i in range(0, len(listed), 2))
+        want = [(a, b) for a in range(NKINDS) for b in range(a + 1, NKINDS)
+                if c not in (a, b) and classify([a, b, c]) is not None]
+        assert pairs == want, c
+
+
 def test_a_guest_sees_its_own_forbidden_discards_and_no_other_seats():
     # at a shared table the forbidden discards travel in the seat's sealed part only
     from tet.games.to_tom import adapter as A

@@ -13,8 +13,9 @@ from fake_hw import TWO, new_app, open_game, press
 HEAP = "160K"
 MEM_FREE = getattr(gc, "mem_free", None)     # MicroPython only
 # forty under micropython, whose heap is the point; CPython, which has no fixed heap and draws
-# through the simulator's framebuf in Python, plays ten of them
-GAMES = 40 if MEM_FREE else 10
+# through the simulator's framebuf in Python (some 4 s a game), plays four of them: a first
+# game, the second that follows it, and two more to the end of the hội's save
+GAMES = 40 if MEM_FREE else 4
 # how far the free heap at a game's start may fall over the hội, from the third game on: the
 # score sheet's history grows by an entry a game (a 2-item list read back from the save, about
 # 100 B with its list's growth), and where the game's objects fall moves it by a few hundred

@@ -1,7 +1,7 @@
 """Stranger's saves: seeded mutations of real Tổ Tôm saves (wrong types, out of range, huge sizes,
 missing fields, lists cut or grown), each with a valid checksum, opened through the launcher and
 the resume question as a player would. Every one either resumes a playable table or says
-"Không đọc được ván đã lưu" and starts afresh: no crash. 300 per run on CPython and again under MicroPython (with the other games, 1,200 each).
+"Không đọc được ván đã lưu" and starts afresh: no crash. 300 per run under MicroPython (with the other games, 1,200 each), the first 60 on CPython.
 """
 
 import sys
@@ -12,7 +12,7 @@ from save_fuzz import lane_count
 
 from tet.core.rng import Rng
 
-# the full count in the MicroPython lane, a third on CPython (save_fuzz.lane_count)
+# the full count in the MicroPython lane, a fifth on CPython (save_fuzz.lane_count)
 COUNT = lane_count(300)
 # every 50th save is opened from the launcher, every 10th from the game's entry (ui.start), the
 # rest from its setup screen, whose first appearance asks the resume question

@@ -16,7 +16,7 @@ from tet.core.rng import Rng
 from tet.games.xap_sac import engine as X
 from tet.games.xap_sac.modes import SAVE
 
-# the full count in the MicroPython lane, a third on CPython (save_fuzz.lane_count)
+# the full count in the MicroPython lane, a fifth on CPython (save_fuzz.lane_count)
 COUNT = lane_count(300)
 VALUES = (None, True, False, 0, 1, -1, 3, 7, 99, 10 ** 9, -10 ** 9, "", "x", "R5", "TS", "R9",
           "W14", "follow", "lead", "pair", "1-14", "1-7x2", [], [0], ["R5"], {}, {"x": 1}, 1.5)

@@ -37,39 +37,36 @@ from tet.games.to_tom.state import NEED_CHO, NEED_NONE, P_DISCARD, P_EAT, P_KHAN
     STOCK_LEFT, GameState, ScoreSheet, shuffled
 
 
-def _partner_table():
-    """For each kind, the kinds that can share a phu with it (other than copies of itself): all
-    kinds' lists in one bytes, and where each starts (one object each, not 30: a tuple of 30
-    bytes objects held 1.5 KB on the 64-bit lane)."""
-    mates = bytearray()
+def _pair_table():
+    """For each kind c, the pairs of other kinds a < b with which it makes a three-card phu (a
+    run, bí or lưng group), flat as a b a b ..., all kinds' pairs in one bytes, and where each
+    kind's start (one object each: the checks walk them by index and slice nothing)."""
+    pairs = bytearray()
     starts = bytearray()
-    for k in range(NKINDS):
-        starts.append(len(mates))
-        own = []
-        if k < 27:
-            s, n = k // 9, k % 9
-            for d in (-2, -1, 1, 2):
-                if 0 <= n + d < 9:
-                    own.append(9 * s + n + d)
-            for t in range(3):
-                if t != s:
-                    own.append(9 * t + n)
+    for c in range(NKINDS):
+        starts.append(len(pairs))
+        found = []
+        if c < 27:
+            s, n = c // 9, c % 9
+            for d in (-2, -1, 1):       # runs: c with the two kinds from n + d on, or around it
+                a, b = n + d, n + d + 1
+                if d == -1:
+                    b = n + 1
+                if 0 <= a and b < 9:
+                    found.append((9 * s + a, 9 * s + b))
+            others = [9 * t + n for t in range(3) if t != s]
+            found.append((others[0], others[1]))
         for members in LUNG_GROUPS:
-            if k in members:
-                for m in members:
-                    if m != k and m not in own:
-                        own.append(m)
-        mates.extend(bytes(own))
-    starts.append(len(mates))
-    return bytes(mates), bytes(starts)
+            if c in members:
+                found.append(tuple(m for m in members if m != c))
+        for a, b in found:
+            pairs.append(a)
+            pairs.append(b)
+    starts.append(len(pairs))
+    return bytes(pairs), bytes(starts)
 
 
-_MATES, _MATES_AT = _partner_table()
-
-
-def partners(k):
-    """The kinds that can share a phu with kind k (other than copies of itself), as bytes."""
-    return _MATES[_MATES_AT[k]:_MATES_AT[k + 1]]
+_PAIRS, _PAIRS_AT = _pair_table()
 
 
 # the modules that score a win, loaded for it only (_scored)
@@ -111,26 +108,24 @@ def _fits(hand, c):
     three of a kind, or a 3-card run, bí or lưng group (a longer phu holds one of these)."""
     if IS_YEU[c] or hand[c] >= 3:
         return True
-    mates = partners(c)
-    n = len(mates)
-    for i in range(n - 1):
-        a = mates[i]
-        if hand[a]:
-            for j in range(i + 1, n):
-                b = mates[j]
-                if hand[b] and is_phu3(c, a, b):
-                    return True
+    for i in range(_PAIRS_AT[c], _PAIRS_AT[c + 1], 2):
+        if hand[_PAIRS[i]] and hand[_PAIRS[i + 1]]:
+            return True
     return False
 
 
 def _fixes(hand, c):
-    """The kinds whose card added to `hand` lets its card c (which fits no phu) fit one."""
-    out = []
-    for k in bytes((c,)) + partners(c):
-        hand[k] += 1
-        if _fits(hand, c):
-            out.append(k)
-        hand[k] -= 1
+    """Which kinds (1 each, by kind) added to `hand` let its card c, which fits no phu, fit one:
+    a third copy, or the missing card of a pair whose other card is there."""
+    out = bytearray(NKINDS)
+    out[c] = hand[c] == 2
+    for i in range(_PAIRS_AT[c], _PAIRS_AT[c + 1], 2):
+        a = _PAIRS[i]
+        b = _PAIRS[i + 1]
+        if hand[a]:
+            out[b] = 1
+        elif hand[b]:
+            out[a] = 1
     return out
 
 
@@ -141,21 +136,26 @@ def _may_wait(cards, held):
     kinds = None
     for c in range(NKINDS):
         if cards[c] and not _fits(held, c):
-            fix = [k for k in _fixes(held, c) if kinds is None or k in kinds]
-            if not fix:
+            fix = _fixes(held, c)
+            if kinds is None:
+                kinds = fix
+            else:
+                for k in range(NKINDS):
+                    kinds[k] &= fix[k]
+            if not any(kinds):
                 return None
-            kinds = fix
-    out = bytearray(NKINDS)
-    for k in range(NKINDS):
-        out[k] = k in kinds if kinds is not None else IS_YEU[k] or _has_mate(held, k)
-    return out
+    if kinds is None:
+        kinds = bytearray(NKINDS)
+        for k in range(NKINDS):
+            kinds[k] = IS_YEU[k] or _has_mate(held, k)
+    return kinds
 
 
 def _has_mate(hand, k):
     if hand[k]:
         return True
-    for m in partners(k):
-        if hand[m]:
+    for i in range(_PAIRS_AT[k], _PAIRS_AT[k + 1]):
+        if hand[_PAIRS[i]]:
             return True
     return False
 
@@ -399,14 +399,12 @@ class ToTom(GameState):
             for j in range(i + 1, n):
                 if is_phu3(x, cards[i], cards[j]):
                     return False
-        hand[x] -= 1
-        ok = True
-        for y in partners(card):
-            if hand[y] and is_phu3(card, x, y):
-                ok = False
-                break
-        hand[x] += 1
-        return ok
+        for i in range(_PAIRS_AT[card], _PAIRS_AT[card + 1], 2):
+            a = _PAIRS[i]
+            b = _PAIRS[i + 1]
+            if (a == x and hand[b]) or (b == x and hand[a]):
+                return False
+        return True
 
     def take_effect(self, p, card, name, arg):
         """What player p's take of `card` (action `name`, `arg` as legal() gives it) does:
@@ -702,11 +700,13 @@ class ToTom(GameState):
     def _forbid_completers(self, p, a, b):
         """Player p may no longer discard a kind x that forms a 3-card phu with a and b."""
         forbid = self.forbid[p]
-        if is_phu3(a, a, b):
+        if a == b:
             forbid[a] = 1
-        for x in partners(a):
-            if is_phu3(x, a, b):
-                forbid[x] = 1
+        for i in range(_PAIRS_AT[a], _PAIRS_AT[a + 1], 2):
+            if _PAIRS[i] == b:
+                forbid[_PAIRS[i + 1]] = 1
+            elif _PAIRS[i + 1] == b:
+                forbid[_PAIRS[i]] = 1
 
     def _win(self, p, card):
         counts = bytearray(self.hands[p])

@@ -174,22 +174,49 @@ def thanh(concealed, laid=(), khan=()):
 
 def waits(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True, kinds=None):
     """Kinds, of which the player holds fewer than four, that would let them ù, in kind order
-    (only those of `kinds` when given). One walk serves every kind tried: the kind is added to
-    its free cards, so that a scan allocates little on the device. Without a fixed entry, a
-    khàn or a bất thực kind there is one setting, and hand.winning_kinds tries every kind in
-    it with one memo they share."""
-    own = own_cards(concealed, laid, khan)
-    scan = _walker(concealed, laid, khan, _winner(players), bat_thuc, bi_hoan)
-    free = scan.free
-    tries = [w for w in (range(NKINDS) if kinds is None else kinds) if own[w] < 4]
-    if not scan.holders and scan.placer is None:
-        return H.winning_kinds(free, tries, (), players)
-    out = []
-    for w in tries:
-        free[w] += 1
-        won = scan.run()
-        free[w] -= 1
-        if won:
-            out.append(w)
-    return out
+    (only those of `kinds` when given).
 
+    A setting that uses no more copies of a kind than the player holds is a setting of their
+    cards without the wait's card: one walk of those settings asks hand.winning_kinds, whose
+    memo the tries share, for every wait not found yet. Only a wait whose card a setting can
+    take (a fixed entry's or khàn's fourth, a card lent to, a bất thực's phu) walks again with
+    its card added, so that a scan allocates little on the device."""
+    own = own_cards(concealed, laid, khan)
+    scan = _walker(concealed, laid, khan, None, bat_thuc, bi_hoan)
+    free = scan.free
+    left = [w for w in (range(NKINDS) if kinds is None else kinds) if own[w] < 4]
+    found = []
+
+    def visit(cards, aside, lends):
+        for w in H.winning_kinds(cards, left, aside, players):
+            left.remove(w)
+            found.append(w)
+        return not left
+
+    scan.visit = visit
+    if left:
+        scan.run()
+    if left:
+        scan.visit = _winner(players)
+        for w in left:
+            if scan.placer is not None or _settable(scan.holders, w):
+                free[w] += 1
+                won = scan.run()
+                free[w] -= 1
+                if won:
+                    found.append(w)
+    found.sort()
+    return found
+
+
+def _settable(holders, w):
+    """True when a setting may take a card of kind w: the fourth of a fixed entry or khàn of
+    that kind, or a card a fixed entry lends to."""
+    for k, _size, lends in holders:
+        if k == w:
+            return True
+        if lends:
+            for members in H.groups_with(k):
+                if w in members:
+                    return True
+    return False
