@@ -297,7 +297,7 @@ class ToTom(GameState):
         kinds = _may_wait(L.free_cards(hand, laid), seen)
         if kinds is None:
             return []
-        tries = [k for k in range(NKINDS) if kinds[k] or k in khan]
+        tries = [k for k in range(NKINDS) if (kinds[k] or k in khan) and seen[k] < 4]
         return L.waits(hand, laid, khan, self.n, kinds=tries)
 
     def wait_kinds(self, hand, exposed):

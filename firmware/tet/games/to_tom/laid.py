@@ -174,17 +174,19 @@ def thanh(concealed, laid=(), khan=()):
 
 def waits(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True, kinds=None):
     """Kinds, of which the player holds fewer than four, that would let them ù, in kind order
-    (only those of `kinds` when given).
+    (only those of `kinds` when given: the caller has left out those they hold four of).
 
     A setting that uses no more copies of a kind than the player holds is a setting of their
     cards without the wait's card: one walk of those settings asks hand.winning_kinds, whose
     memo the tries share, for every wait not found yet. Only a wait whose card a setting can
     take (a fixed entry's or khàn's fourth, a card lent to, a bất thực's phu) walks again with
     its card added, so that a scan allocates little on the device."""
-    own = own_cards(concealed, laid, khan)
+    if kinds is None:
+        own = own_cards(concealed, laid, khan)
+        kinds = [w for w in range(NKINDS) if own[w] < 4]
     scan = _walker(concealed, laid, khan, None, bat_thuc, bi_hoan)
     free = scan.free
-    left = [w for w in (range(NKINDS) if kinds is None else kinds) if own[w] < 4]
+    left = list(kinds)
     found = []
 
     def visit(cards, aside, lends):
