@@ -65,6 +65,7 @@ def _lung_pairs_by_low():
 
 GROUPS_BY_LOW = _lung_groups_by_low()
 LUNG_PAIRS_BY_LOW = _lung_pairs_by_low()
+del _lung_groups_by_low, _lung_pairs_by_low     # needed once (their bytecode freed)
 
 
 TABLE_SIZE = evaluation.AI_SLOTS    # memo slots; a slot keeps one value and an 8-bit check
@@ -83,6 +84,7 @@ def _zobrist():
 
 
 ZOBRIST = _zobrist()
+del _zobrist
 
 
 class Evaluator:

@@ -67,6 +67,7 @@ def _pair_table():
 
 
 _PAIRS, _PAIRS_AT = _pair_table()
+del _pair_table     # needed once: its bytecode goes back to the device's heap
 
 
 # the modules that score a win, loaded for it only (_scored)

@@ -70,6 +70,7 @@ def _weights(count, bits, seed):
 
 _V = tuple([0] + _weights(15, 8, 0x2545))
 _W = tuple(_weights(_N, 16, 0x9E37))
+del _weights        # needed once: its bytecode goes back to the device's heap
 # hash moves of one slot, by its value before: a card taken by an absorbing phu (_TAKE) or by
 # a run (_DEC) in _search (wait_scan.py has those of its own search)
 _H_TAKE = tuple([_V[_TAKE[c]] - _V[c] for c in range(16)])
