@@ -40,7 +40,7 @@ from tet.games.to_tom.state import NEED_CHO, NEED_NONE, P_DISCARD, P_EAT, P_KHAN
 def _pair_table():
     """For each kind c, the pairs of other kinds a < b with which it makes a three-card phu (a
     run, bí or lưng group), flat as a b a b ..., all kinds' pairs in one bytes, and where each
-    kind's start (one object each: the checks walk them by index and slice nothing)."""
+    kind's pairs start (one object each: the checks walk them by index and slice nothing)."""
     pairs = bytearray()
     starts = bytearray()
     for c in range(NKINDS):
