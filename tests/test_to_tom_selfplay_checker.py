@@ -328,6 +328,10 @@ class Checker:
         for t in self.take_forms(p, c, at_door):
             if t.how != "khan" and c in s.banned and not yeu_door:
                 continue
+            if t.how == "eat" and any(
+                    a != b and a in t.phu_concealed and b in t.phu_concealed and phu3(c, a, b)
+                    for a, b, _thrown, _takes in s.declined):
+                continue            # §6 a: the other card completing a declined pair
             if self.can_take(p, c, t):
                 out.append(t)
         return out

@@ -8,7 +8,7 @@ from tet.core.rng import Rng
 from tet.games.to_tom import engine as T
 from tet.games.to_tom import takes as TK
 from tet.games.to_tom.cards import CODES, NKINDS
-from tet.games.to_tom.state import HAND_SIZE, pack_counted
+from tet.games.to_tom.state import HAND_SIZE, pack_counted, take_parts
 
 K = {}
 for _i in range(NKINDS):
@@ -545,6 +545,23 @@ def test_the_two_cards_of_a_declined_take_are_never_both_discarded():
     assert K["3V"] in g.discards(1) and K["4V"] in g.discards(1)
     g.apply(1, ("discard", K["3V"]))
     assert g.forbid[1][K["4V"]] == 1 and g.forbid[1][K["3V"]] == 0
+
+
+def test_the_other_card_completing_a_declined_pair_is_not_eaten_with_it():
+    # rule a (364-366): "không được bỏ nhị ăn ngũ": player 1 lets 2V go with 3V 4V, then the
+    # stock turns up 5V at their door: no eat holding 3V 4V, the others as before
+    g = table({0: "2V", 1: "3V 4V 6V 7V 9S"}, top=("5V",), dealer=0, keep="2V 5V")
+    g.apply(0, ("discard", K["2V"]))
+    assert ("eat", tuple(kinds("2V 3V 4V"))) in g.legal(1)
+    g.apply(1, ("draw", None))
+    assert g.card == K["5V"] and g.to_move() == 1
+    eats = [take_parts(arg)[0] for name, arg in g.legal(1) if name == "eat"]
+    assert tuple(kinds("5V 6V 7V")) in eats and tuple(kinds("4V 5V 6V")) in eats
+    assert tuple(kinds("3V 4V 5V")) not in eats and tuple(kinds("3V 4V 5V 6V 7V")) not in eats
+    # the same cards without the decline: 5V is first seen at the door and eaten with 3V 4V
+    g = table({0: "5V", 1: "3V 4V 6V 7V 9S"}, dealer=0, keep="5V")
+    g.apply(0, ("discard", K["5V"]))
+    assert ("eat", tuple(kinds("3V 4V 5V"))) in g.legal(1)
 
 
 def test_conservation_and_legality_random_play():

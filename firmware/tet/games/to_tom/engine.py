@@ -14,7 +14,8 @@ phu with two cards of one of the player's takes (ăn một đánh hai, đánh ph
 a card of a take and a card the player discarded since it (tham Lèo), or with two cards the player
 discarded; a player who declines a take of a kind may never eat or phỗng that kind later in the
 game (ù stays allowed) nor discard both cards of a declined take, nor one of them once a take
-laid the other without it (§6), and one who declines an ù is offered none for the rest of the
+laid the other without it, nor eat the other card that completes two of them into a phu with
+them (§6), and one who declines an ù is offered none for the rest of the
 game (bỏ ù); a yêu at one's own door must be eaten unless someone phỗngs it or dậy khàn. In the
 end game (to-tom-v2 §7) an eat or phỗng with seven cards left in the stock must leave the taker
 chờ, with fewer thành. A take is offered only when a legal discard follows it. The ù, and the
@@ -450,7 +451,30 @@ class ToTom(GameState):
             return []
         return [arg for arg in
                 _takes().eat_forms(self.hands[p], self.laid[p], self.khan[p], self.lent[p], card)
-                if self._can_take(p, card, "eat", arg)]
+                if not self._completes_declined(p, card, arg) and
+                self._can_take(p, card, "eat", arg)]
+
+    def _phu_concealed(self, p, card, arg):
+        """The concealed cards of the phu of player p's eat `arg` of `card` (not its `also`)."""
+        phu, onto = take_parts(arg)[:2]
+        used = list(phu)
+        for k in (card,) + (self.laid[p][onto] if onto >= 0 else ()):
+            used.remove(k)
+        return used
+
+    def _completes_declined(self, p, card, arg):
+        """True when player p's eat `arg` of `card` lays, in its phu, the two concealed cards
+        of a pair p declined that `card` completes too (to-tom-v2 §6 rule a: with 3V 4V,
+        letting 2V go forbids eating 5V with them)."""
+        pairs = self.pairs[p]
+        if not pairs:
+            return False
+        used = self._phu_concealed(p, card, arg)
+        for i in range(0, len(pairs), 2):
+            a, b = pairs[i], pairs[i + 1]
+            if a != b and a in used and b in used and is_phu3(card, a, b):
+                return True
+        return False
 
     def phong_options(self, p, card):
         """The phỗng of `card` player p may make (None: two concealed copies; else the laid
@@ -546,10 +570,7 @@ class ToTom(GameState):
         if None in offer[1]:
             _add_pair(pairs, card, card)
         for arg in offer[0]:
-            phu, onto = take_parts(arg)[:2]
-            used = list(phu)
-            for k in (card,) + (self.laid[p][onto] if onto >= 0 else ()):
-                used.remove(k)
+            used = self._phu_concealed(p, card, arg)
             for i in range(len(used) - 1):
                 for j in range(i + 1, len(used)):
                     if is_phu3(card, used[i], used[j]):
