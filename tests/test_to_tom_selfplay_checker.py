@@ -186,6 +186,14 @@ class Seat:
         return sum(self.conc) + 3 * len(self.khan) + sum(len(p) for p in self.laid)
 
 
+def completes_declined(seat, c, take):
+    """§6 rule a: an eat of c laying in its phu the two concealed cards of a pair the seat
+    declined that c completes too."""
+    return take.how == "eat" and any(
+        a != b and a in take.phu_concealed and b in take.phu_concealed and phu3(c, a, b)
+        for a, b, _thrown, _takes in seat.declined)
+
+
 class Checker:
     """Replays one selfplay record; raises RuleBroken at the first broken rule."""
 
@@ -328,10 +336,8 @@ class Checker:
         for t in self.take_forms(p, c, at_door):
             if t.how != "khan" and c in s.banned and not yeu_door:
                 continue
-            if t.how == "eat" and any(
-                    a != b and a in t.phu_concealed and b in t.phu_concealed and phu3(c, a, b)
-                    for a, b, _thrown, _takes in s.declined):
-                continue            # §6 a: the other card completing a declined pair
+            if completes_declined(s, c, t):
+                continue
             if self.can_take(p, c, t):
                 out.append(t)
         return out
@@ -344,6 +350,30 @@ class Checker:
                 return False
         return any(self.discard_ok(self.seats[p], conc, c, take.cards, x, pending=take)
                    for x in range(30))
+
+    def must_phong(self, p, c, at_door):
+        """to-tom-v2 §8 (432): a player whose only wait is Chi Chi, holding 9V and 8S, who can
+        phỗng a 9V or 8S with a legal discard after it that leaves them thành, must."""
+        s = self.seats[p]
+        leo = (KIND["9V"], KIND["8S"])
+        if c not in leo or not s.conc[leo[0]] or not s.conc[leo[1]]:
+            return False
+        if R.ref_waits(s.conc, s.laid, sorted(s.khan), self.n) != [KIND["CC"]]:
+            return False
+        for t in self.legal_takes(p, c, at_door):
+            if t.how != "phong":
+                continue
+            conc = list(s.conc)
+            for k in t.used:
+                conc[k] -= 1
+            for x in range(30):
+                if self.discard_ok(s, conc, c, t.cards, x, pending=t):
+                    conc[x] -= 1
+                    thanh = R.ref_max_lung(conc, t.laid, sorted(t.khan)) >= 0
+                    conc[x] += 1
+                    if thanh:
+                        return True
+        return False
 
     def offers(self, p, c, at_door):
         """The takes of card c on offer to player p: "phong", then "eat" (at their door)."""
@@ -499,6 +529,8 @@ class Checker:
             if p != self.phong_holder or self.phong_passed or act not in ("pass", "phong"):
                 self.fail(i, "player %d may not act out of turn" % p)
             if act == "pass":
+                if self.must_phong(p, card, False):
+                    self.fail(i, "the phỗng was compulsory (432)")
                 self.decline(p, card, ["phong"])
                 s.banned.add(card)
                 self.phong_passed = True
@@ -507,6 +539,8 @@ class Checker:
             return self.take(i, a, p, act, state)
         if self.phong_holder is not None and not self.phong_passed:
             self.fail(i, "player %d was not offered the phỗng first" % self.phong_holder)
+        if act != "phong" and self.must_phong(p, card, True):
+            self.fail(i, "the phỗng was compulsory (432)")
         if act in ("khan", "phong", "eat"):
             return self.take(i, a, p, act, state)
         on_offer = self.offers(p, card, True)
@@ -556,6 +590,8 @@ class Checker:
         t = forms[0]
         if t.how != "khan" and card in s.banned and not (card in YEU and p == door):
             self.fail(i, "taking a kind skipped earlier")
+        if completes_declined(s, card, t):
+            self.fail(i, "eating the other card completing a declined pair (§6 a)")
         if not self.can_take(p, card, t):
             self.fail(i, "no legal discard follows this take")
         for k in t.used:
@@ -988,3 +1024,24 @@ def test_rejects_the_second_card_of_a_declined_pair():
     assert not ch.discard_ok(seat, seat.conc, None, (), K["4V"])
     seat.declined = []                          # without the pair, 4V would be a fine discard
     assert ch.discard_ok(seat, seat.conc, None, (), K["4V"])
+
+
+def test_rejects_eating_the_other_completer_of_a_declined_pair():
+    # §6 rule a (364-366): 2V let go with 3V 4V; the 5V turned up is not eaten with them
+    game, hands, stock = _table({0: "2V", 1: "3V 4V 6V 7V 9S"}, top=("5V",), keep="2V 5V")
+    done = [_act(0, "discard", "2V"), _act(1, "draw", "5V")]
+    rec = _record(game, hands, stock, done + [_act(1, "eat", "5V", ["3V", "4V", "5V"])])
+    assert _broken(rec, "completing a declined pair")
+    fine = _record(game, hands, stock, done + [_act(1, "eat", "5V", ["5V", "6V", "7V"])])
+    assert _broken(fine, "log ends")
+
+
+def test_rejects_passing_the_phong_that_chi_chi_nay_must_take():
+    # §8 (432): waiting on Chi Chi alone with 9V 9V 8S, the 9V at another door is phỗng
+    from test_to_tom_game import CHI_CHI_WAIT
+
+    game, hands, stock = _table({0: "9V", 2: CHI_CHI_WAIT}, keep="9V")
+    done = [_act(0, "discard", "9V")]
+    assert _broken(_record(game, hands, stock, done + [_act(2, "pass", "9V")]), "compulsory")
+    taken = _record(game, hands, stock, done + [_act(2, "phong", "9V", ["9V", "9V", "9V"])])
+    assert _broken(taken, "log ends")

@@ -564,6 +564,30 @@ def test_the_other_card_completing_a_declined_pair_is_not_eaten_with_it():
     assert ("eat", tuple(kinds("3V 4V 5V"))) in g.legal(1)
 
 
+# waits only on Chi Chi (the Lèo 9V 8S), the rest in phu without a lưng
+CHI_CHI_WAIT = "9V 9V 8S 2V 3V 4V 5V 6V 2N 3N 4N 5N 6N 7N 2S 3S 4S 1S 1N OC"
+
+
+def test_a_pair_of_the_leo_is_phong_not_kept_for_chi_chi_nay_432():
+    # "Nếu trên tay có đôi Cửu Vạn ... phải Phỗng rồi đánh Thành, không được bỏ Phỗng để chờ Chi
+    # Chi nảy": at the player's own door only the phỗng is offered (no eat, no xin) ...
+    g = table({0: "9V", 1: CHI_CHI_WAIT}, dealer=0, keep="9V")
+    assert g.waits(1) == (K["CC"],)
+    g.apply(0, ("discard", K["9V"]))
+    assert g.to_move() == 1 and g.legal(1) == [("phong", None)]
+    g.apply(1, ("phong", None))
+    g.apply(1, ("discard", K["8S"]))
+    assert T.evaluation.thanh(g.hands[1])       # the phỗng then the discard: thành
+    # ... and at another player's door the phỗng offered first may not be passed
+    g = table({0: "9V", 2: CHI_CHI_WAIT}, dealer=0, keep="9V")
+    g.apply(0, ("discard", K["9V"]))
+    assert g.to_move() == 2 and g.legal(2) == [("phong", None)]
+    # a pair of another kind is passed as before
+    g = table({0: "2N", 2: CHI_CHI_WAIT.replace("3N", "2N")}, dealer=0, keep="2N")
+    g.apply(0, ("discard", K["2N"]))
+    assert g.to_move() == 2 and ("pass", None) in g.legal(2)
+
+
 def test_conservation_and_legality_random_play():
     for seed in range(6):
         rng = Rng(seed)

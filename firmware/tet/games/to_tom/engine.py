@@ -71,6 +71,11 @@ _PAIRS, _PAIRS_AT = _pair_table()
 del _pair_table     # needed once: its bytecode goes back to the device's heap
 
 
+# the Lèo's cards: a Chi Chi nảy waiting player holds 9V and 8S (§8's forced phỗng)
+LEO_9V = LUNG_GROUPS[3][0]
+LEO_8S = LUNG_GROUPS[3][1]
+CHI_CHI = LUNG_GROUPS[3][2]
+
 # the modules that score a win, loaded for it only (_scored)
 SCORING = "tet.games.to_tom.scoring"
 LAID_SCORE = "tet.games.to_tom.laid_score"
@@ -484,6 +489,34 @@ class ToTom(GameState):
         return [src for src in _takes().phong_sources(self.hands[p], self.laid[p], card)
                 if self._can_take(p, card, "phong", src)]
 
+    def _must_phong(self, p, card, sources):
+        """True when player p must phỗng `card` (to-tom-v2 §8, seed 432: "không được bỏ Phỗng
+        để chờ Chi Chi nảy"): their only wait is Chi Chi, they hold 9V and 8S, the card is one
+        of them and one of the phỗng on offer (`sources`) has a legal discard after it that
+        leaves them thành."""
+        hand = self.hands[p]
+        if card not in (LEO_9V, LEO_8S) or not hand[LEO_9V] or not hand[LEO_8S] or \
+                self.waits(p) != (CHI_CHI,):
+            return False
+        for src in sources:
+            pending = self.take_effect(p, card, "phong", src)
+            for k in pending[0]:
+                hand[k] -= 1
+            thanh = False
+            for x in range(NKINDS):
+                if hand[x] and not IS_YEU[x] and \
+                        self._discard_ok(p, hand, card, pending[3], x, pending):
+                    hand[x] -= 1
+                    thanh = _laid().thanh(hand, pending[1], pending[2])
+                    hand[x] += 1
+                    if thanh:
+                        break
+            for k in pending[0]:
+                hand[k] += 1
+            if thanh:
+                return True
+        return False
+
     def _can_khan(self, p, card):
         return self._can_take(p, card, "khan", None)
 
@@ -511,10 +544,13 @@ class ToTom(GameState):
             # compulsory, unless at the holder's own door: then ăn phu dậy khàn (E4) may be
             return [("khan", None)] + ([("eat", a) for a in self._door_offer(p, card)[0]]
                                        if p == self.door else [])
-        if ph == P_PHONG:
-            return [("phong", src) for src in self._door_offer(p, card)[1]] + [("pass", None)]
         offer = self._door_offer(p, card)
-        out = [("eat", arg) for arg in offer[0]] + [("phong", src) for src in offer[1]]
+        phongs = [("phong", src) for src in offer[1]]
+        if phongs and self._must_phong(p, card, offer[1]):
+            return phongs
+        if ph == P_PHONG:
+            return phongs + [("pass", None)]
+        out = [("eat", arg) for arg in offer[0]] + phongs
         if not (IS_YEU[card] and out):
             out.append(("pass", None) if self.src == SRC_DRAW else ("draw", None))
         return out
