@@ -424,3 +424,25 @@ def test_a_treo_tranh_take_lays_both_phu_and_the_table_shows_them():
     press(app, TWO["ttgo_tdisplay"][1])
     assert game.hands[0][K["5N"]] == 0
     assert "Phu: [3N 4N 5N] [5N 6N 7N]" in app.hw.display.shown_text()
+
+
+def test_a_pair_of_the_leo_waiting_on_chi_chi_is_phong_with_no_other_choice_432():
+    # to-tom-v2 §8: the player at the table (seat 0) waits on Chi Chi alone with 9V 9V 8S; the
+    # 9V at another door offers the phỗng and nothing else (and the Phu trên chiếu view), on
+    # both sizes; OK lays it
+    from test_to_tom_game import CHI_CHI_WAIT, K, table as dealt
+
+    for board in ("ttgo_tdisplay", "devkit_ssd1306"):
+        app = open_table(board)
+        game = dealt({3: "9V", 0: CHI_CHI_WAIT}, dealer=3, keep="9V")
+        game.apply(3, ("discard", K["9V"]))
+        screen = _show(app, game)
+        assert game.to_move() == 0 and game.phase == T.P_PHONG
+        assert [o for o in screen.options if o[0] != "view"] == [("phong", None)], board
+        shown = app.hw.display.shown_text()
+        assert _prompt_starts(app, "Phỗng 9V") and "Bỏ qua" not in shown, shown
+        press(app, TWO[board][0])                   # NEXT: only the view besides it
+        assert "Bỏ qua" not in app.hw.display.shown_text()
+        _highlight(app, ("phong", None))
+        press(app, TWO[board][1])
+        assert game.laid[0] == [(K["9V"],) * 3] and screen.discard_mode
