@@ -206,6 +206,7 @@ class Checker:
         self.card = None
         self.actions_checked = 0
         self.probe = None   # probe(checker, i): called before action i is replayed (tests)
+        self.vong_todo = []  # (holder, kind) of the thiên khai whose ù vọng is still to ask
 
     def fail(self, i, why):
         raise RuleBroken("action %d %r: %s" % (i, self.rec["actions"][i], why))
@@ -456,8 +457,15 @@ class Checker:
                     self.fail(i, "forbidden discard")
                 s.conc[c] -= 1
                 s.thrown.append(c)
+                if first:
+                    # ù vọng on each thiên khai, holders from the dealer, before the offer
+                    self.vong_todo = [((dealer + d) % self.n, e[0]) for d in range(self.n)
+                                      for e in self.seats[(dealer + d) % self.n].laid]
                 first = False
                 state = self.appear(c, (p + 1) % self.n, "discard", p)
+            elif self.vong_todo and self.vong_claimant() is not None:
+                if self.vong_answer(i, a, p, act, c):
+                    return self.finish(i, p)
             else:
                 state = self.card_action(i, a, p, act, c, state)
                 if state is None:
@@ -499,6 +507,37 @@ class Checker:
                 if q not in (door, discarder) and self.could_take(q, card, False):
                     self.phong_holder = q
         self.window = False
+
+    def vong_claimant(self):
+        """to-tom-v2 §3 (406-407): (player, kind, holder) of the next ù vọng to answer: a player
+        but the thiên khai's holder, not bỏ ù, whose cards are not thành and who waits on its
+        kind, in ù đè order from the dealer's door; None once no thiên khai is left to ask."""
+        door = (self.rec["dealer"] + 1) % self.n
+        while self.vong_todo:
+            h, k = self.vong_todo[0]
+            for d in range(self.n):
+                q = (door + d) % self.n
+                s = self.seats[q]
+                khan = sorted(s.khan)
+                if q != h and not s.bo_u and R.ref_max_lung(s.conc, s.laid, khan) < 0 and \
+                        k in R.ref_waits(s.conc, s.laid, khan, self.n):
+                    return q, k, h
+            self.vong_todo.pop(0)
+        return None
+
+    def vong_answer(self, i, a, p, act, c):
+        """The answer to the ù vọng due: an ù on the thiên khai's kind naming its holder (True:
+        the game is won) or a pass, which is a bỏ ù."""
+        q, k, h = self.vong_claimant()
+        if p != q or act not in ("u", "pass") or c != k:
+            self.fail(i, "player %d's ù vọng on %s was due" % (q, CODE_LIST[k]))
+        if act == "u":
+            if "stock" in a and a.get("vong_from") != h:
+                self.fail(i, "ù vọng on the thiên khai of player %d" % h)
+            return True
+        self.seats[q].bo_u = True
+        self.check_declined(i, a, ["u"])
+        return False
 
     def card_action(self, i, a, p, act, c, state):
         _, door, src, discarder = state
@@ -1038,10 +1077,39 @@ def test_rejects_eating_the_other_completer_of_a_declined_pair():
 
 def test_rejects_passing_the_phong_that_chi_chi_nay_must_take():
     # §8 (432): waiting on Chi Chi alone with 9V 9V 8S, the 9V at another door is phỗng
-    from test_to_tom_game import CHI_CHI_WAIT
+    from test_to_tom_game import LEO_PAIR_WAIT
 
-    game, hands, stock = _table({0: "9V", 2: CHI_CHI_WAIT}, keep="9V")
+    game, hands, stock = _table({0: "9V", 2: LEO_PAIR_WAIT}, keep="9V")
     done = [_act(0, "discard", "9V")]
     assert _broken(_record(game, hands, stock, done + [_act(2, "pass", "9V")]), "compulsory")
     taken = _record(game, hands, stock, done + [_act(2, "phong", "9V", ["9V", "9V", "9V"])])
     assert _broken(taken, "log ends")
+
+
+def test_judges_the_u_vong_right_after_the_dealers_first_discard():
+    # to-tom-v2 §3 (406-407): player 2's thiên khai of 5V, player 1 waiting on 5V alone
+    from test_to_tom_game import VONG_HAND
+
+    game, hands, stock = _table({0: "9N", 1: VONG_HAND, 2: "5V 5V 5V 5V"}, keep="9N 5V")
+    done = [_act(0, "discard", "9N")]
+    # the 9N's own offer may not come first: player 1's ù vọng is due
+    assert _broken(_record(game, hands, stock, done + [_act(1, "draw", "9N")]),
+                   "ù vọng on 5V was due")
+    assert _broken(_record(game, hands, stock, done + [_act(1, "u", "9N")]), "was due")
+    won = _record(game, hands, stock, done + [dict(_act(1, "u", "5V"), stock=len(stock))])
+    assert _broken(won, "thiên khai of player 2")           # vong_from must name the holder
+    won["actions"][-1]["vong_from"] = 2
+    won["result"] = {"winner": 1, "draw": False, "points": 8}
+    assert check_record(won) > 0
+    # declined, it is a bỏ ù: the 9N is then offered as usual, and player 1 may ù on nothing
+    passed = _record(game, hands, stock, done + [_act(1, "pass", "5V")])
+    assert _broken(passed, "log ends")
+
+
+def test_the_selfplay_logs_the_u_vong_it_plays():
+    from tetcli.to_tom_selfplay import selfplay
+
+    record = selfplay(845, 4)       # the one ù vọng of the 1,000 seeded games
+    last = record["actions"][-1]
+    assert last["action"] == "u" and last["vong_from"] != last["player"]
+    assert check_record(record) > 0

@@ -20,13 +20,16 @@ def phu_codes(phu):
 def log_dicts(game):
     """The game's action log as dicts {player, action, card, phu} with card codes, and a take's
     keys of to-tom-v2 §9 where they apply: `laid_onto`, `shared`, `also`, `khan_up`,
-    `laid_from` (the engine logs them as a fifth item, takes.log_extra)."""
+    `laid_from` (the engine logs them as a fifth item, takes.log_extra), and an ù vọng's
+    `vong_from`."""
     out = []
     for entry in game.log or ():
         p, action, card, phu = entry[:4]
         d = {"player": p, "action": action, "card": CODES[card] if card >= 0 else None,
              "phu": phu_codes(phu)}
-        if len(entry) > 4:
+        if len(entry) > 4 and action == "u":
+            d["vong_from"] = entry[4]           # ù vọng: the thiên khai's holder
+        elif len(entry) > 4:
             onto, shared, also, khan_up, laid_from = entry[4]
             for key, value, given in (("laid_onto", onto, onto >= 0),
                                       ("shared", shared, shared >= 0),

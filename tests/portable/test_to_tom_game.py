@@ -565,13 +565,13 @@ def test_the_other_card_completing_a_declined_pair_is_not_eaten_with_it():
 
 
 # waits only on Chi Chi (the Lèo 9V 8S), the rest in phu without a lưng
-CHI_CHI_WAIT = "9V 9V 8S 2V 3V 4V 5V 6V 2N 3N 4N 5N 6N 7N 2S 3S 4S 1S 1N OC"
+LEO_PAIR_WAIT = "9V 9V 8S 2V 3V 4V 5V 6V 2N 3N 4N 5N 6N 7N 2S 3S 4S 1S 1N OC"
 
 
 def test_a_pair_of_the_leo_is_phong_not_kept_for_chi_chi_nay_432():
     # "Nếu trên tay có đôi Cửu Vạn ... phải Phỗng rồi đánh Thành, không được bỏ Phỗng để chờ Chi
     # Chi nảy": at the player's own door only the phỗng is offered (no eat, no xin) ...
-    g = table({0: "9V", 1: CHI_CHI_WAIT}, dealer=0, keep="9V")
+    g = table({0: "9V", 1: LEO_PAIR_WAIT}, dealer=0, keep="9V")
     assert g.waits(1) == (K["CC"],)
     g.apply(0, ("discard", K["9V"]))
     assert g.to_move() == 1 and g.legal(1) == [("phong", None)]
@@ -579,13 +579,58 @@ def test_a_pair_of_the_leo_is_phong_not_kept_for_chi_chi_nay_432():
     g.apply(1, ("discard", K["8S"]))
     assert T.evaluation.thanh(g.hands[1])       # the phỗng then the discard: thành
     # ... and at another player's door the phỗng offered first may not be passed
-    g = table({0: "9V", 2: CHI_CHI_WAIT}, dealer=0, keep="9V")
+    g = table({0: "9V", 2: LEO_PAIR_WAIT}, dealer=0, keep="9V")
     g.apply(0, ("discard", K["9V"]))
     assert g.to_move() == 2 and g.legal(2) == [("phong", None)]
     # a pair of another kind is passed as before
-    g = table({0: "2N", 2: CHI_CHI_WAIT.replace("3N", "2N")}, dealer=0, keep="2N")
+    g = table({0: "2N", 2: LEO_PAIR_WAIT.replace("3N", "2N")}, dealer=0, keep="2N")
     g.apply(0, ("discard", K["2N"]))
     assert g.to_move() == 2 and ("pass", None) in g.legal(2)
+
+
+# ù vọng (to-tom-v2 §3, 406-407): player 2 is dealt the four 5V (a thiên khai), player 1 waits
+# on 5V alone (4V 6V), not thành; the dealer's first discard is 9N
+VONG_HAND = "4V 6V 7N 3V 3S 2N 3N 4N 4S 5S 6S 7S 8S 9S CC TT OC 1V 1N 1S"
+
+
+def vong_table(hand=VONG_HAND):
+    g = table({0: "9N", 1: hand, 2: "5V 5V 5V 5V"}, dealer=0, keep="9N 5V")
+    g.log = []
+    g.apply(0, ("discard", K["9N"]))
+    return g
+
+
+def test_u_vong_on_a_thien_khai_right_after_the_dealers_first_discard():
+    g = vong_table()
+    assert g.laid[2] == [(K["5V"],) * 4]
+    # before the 9N is offered, player 1 may ù on the thiên khai's kind
+    assert g.to_move() == 1 and g.legal(1) == [("u", None), ("pass", None)]
+    assert g.u_card() == K["5V"] and g.card == K["9N"]
+    again = T.ToTom.from_dict(json.loads(json.dumps(g.to_dict())))   # a save in between
+    g.apply(1, ("u", None))
+    assert g.phase == T.P_OVER and g.winner == 1
+    assert g.log[-1][:3] == (1, "u", K["5V"]) and g.log[-1][4] == 2     # vong_from: player 2
+    assert [K["4V"], K["5V"], K["6V"]] in [sorted(phu) for phu in g.score["partition"]]
+    # declined, it is a bỏ ù, and the dealer's 9N is offered as any discard
+    assert again.to_move() == 1 and again.u_card() == K["5V"]
+    again.apply(1, ("pass", None))
+    assert again.bo_u[1] == 1 and not again.vong and again.u_card() == K["9N"]
+    assert again.card == K["9N"] and again.phase != T.P_U
+    assert count_cards(again) == [4] * NKINDS
+
+
+def test_no_u_vong_for_a_hand_that_is_thanh_nor_after_a_later_discard():
+    # a thành hand that would ù on 5V too (onto its 2V 3V 4V) is asked no ù vọng
+    thanh = "2V 3V 4V 7N 3V 3S 2N 3N 4N 4S 5S 6S 7S 8S 9S CC TT OC 1V 1N"
+    g = table({1: thanh}, dealer=0)
+    assert K["5V"] in g.waits(1) and T.evaluation.thanh(g.hands[1])
+    g = vong_table(thanh)
+    assert not g.vong and not any(entry[2] == K["5V"] for entry in g.log), g.log
+    # the ù vọng is asked after the dealer's first discard only
+    g = vong_table()
+    g.apply(1, ("pass", None))
+    assert all(not (name == "u" and g.u_card() == K["5V"])
+               for name, _arg in g.legal(g.to_move()))
 
 
 def test_conservation_and_legality_random_play():

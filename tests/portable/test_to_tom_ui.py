@@ -430,11 +430,11 @@ def test_a_pair_of_the_leo_waiting_on_chi_chi_is_phong_with_no_other_choice_432(
     # to-tom-v2 §8: the player at the table (seat 0) waits on Chi Chi alone with 9V 9V 8S; the
     # 9V at another door offers the phỗng and nothing else (and the Phu trên chiếu view), on
     # both sizes; OK lays it
-    from test_to_tom_game import CHI_CHI_WAIT, K, table as dealt
+    from test_to_tom_game import LEO_PAIR_WAIT, K, table as dealt
 
     for board in ("ttgo_tdisplay", "devkit_ssd1306"):
         app = open_table(board)
-        game = dealt({3: "9V", 0: CHI_CHI_WAIT}, dealer=3, keep="9V")
+        game = dealt({3: "9V", 0: LEO_PAIR_WAIT}, dealer=3, keep="9V")
         game.apply(3, ("discard", K["9V"]))
         screen = _show(app, game)
         assert game.to_move() == 0 and game.phase == T.P_PHONG
@@ -446,3 +446,20 @@ def test_a_pair_of_the_leo_waiting_on_chi_chi_is_phong_with_no_other_choice_432(
         _highlight(app, ("phong", None))
         press(app, TWO[board][1])
         assert game.laid[0] == [(K["9V"],) * 3] and screen.discard_mode
+
+
+def test_u_vong_is_offered_on_the_thien_khai_by_name_406():
+    # to-tom-v2 §3: right after the dealer's (seat 4) first discard the player, waiting on 5V
+    # alone, is offered "Ù vọng 5V" on seat 2's thiên khai, on both sizes; OK wins on it
+    from test_to_tom_game import K, VONG_HAND, table as dealt
+
+    for board in ("ttgo_tdisplay", "devkit_ssd1306"):
+        app = open_table(board)
+        game = dealt({4: "9N", 0: VONG_HAND, 2: "5V 5V 5V 5V"}, dealer=4, keep="9N 5V")
+        game.apply(4, ("discard", K["9N"]))
+        _show(app, game)
+        assert game.to_move() == 0 and game.phase == T.P_U
+        _highlight(app, ("u", None))
+        assert _prompt_starts(app, "Ù vọng 5V"), app.hw.display.shown_text()
+        press(app, TWO[board][1])
+        assert game.winner == 0 and game.score is not None

@@ -26,7 +26,9 @@ from tet.games.to_tom.intents import HIDDEN, NEXT, choice_text, counts_of, decod
 from tet.games.to_tom.state import pack_counted, pack_digits, pack_kinds
 from tet.net.deal import Deal, commitment, to_hex
 
-# "dp", a seat's declined pairs, names cards of its hand: the host alone applies them (to "fb")
+# "dp", a seat's declined pairs, names cards of its hand: the host applies them (to "fb"), and
+# each seat gets its own in its private part (a desktop's full game of the rules applies §6
+# rule a from them)
 SECRET_FIELDS = ("hands", "khan", "banned", "stock", "uq", "stage", "extra", "bu", "dp")
 # public, but no screen needs them: left out to keep the state (and every gadget's copy) small;
 # what a seat may no longer discard ("fb") goes in its own part, the only one its screen needs
@@ -105,7 +107,7 @@ class Adapter:
             return None
         d = {"hands": pack_digits(game.hands[seat]), "khan": pack_kinds(game.khan[seat]),
              "banned": pack_digits(game.banned[seat]), "dealt": self.dealt[seat],
-             "fb": pack_counted(game.forbid[seat])}
+             "fb": pack_counted(game.forbid[seat]), "dp": pack_kinds(game.pairs[seat])}
         if game.phase in HIDDEN and game.actor == seat:
             d["phase"] = game.phase
         if game.to_move() == seat:

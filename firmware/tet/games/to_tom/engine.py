@@ -35,7 +35,7 @@ from tet.games.to_tom.hand import LUNG_GROUPS   # members in kind order
 from tet.games.to_tom.state import take_parts
 from tet.games.to_tom.state import NEED_CHO, NEED_NONE, P_DISCARD, P_EAT, P_KHAN, P_OVER, \
     P_PHONG, P_U, SRC_DISCARD, SRC_DRAW, SRC_PASSED, ST_EAT, ST_KHAN, ST_PHONG, ST_U, \
-    STOCK_LEFT, GameState, ScoreSheet, shuffled
+    ST_VONG, STOCK_LEFT, GameState, ScoreSheet, shuffled
 
 
 def _pair_table():
@@ -569,12 +569,12 @@ class ToTom(GameState):
                 self.bo_u[p] = 1        # thiên ù declined
             self._discard(p, arg)
         elif name == "u":
-            self._win(p, self.card if ph == P_U else -1)
+            self._win(p, self.u_card() if ph == P_U else -1)
         elif name in ("eat", "phong", "khan"):
             self._take(p, self.card, name, arg)
         elif ph == P_U:
             self.bo_u[p] = 1
-            self._log(p, "pass", self.card, None)
+            self._log(p, "pass", self.u_card(), None)
             self.u_queue.pop(0)
             self._advance()
         else:
@@ -620,7 +620,8 @@ class ToTom(GameState):
             self.end_memo = None
 
     def _log(self, p, action, card, phu, extra=None):
-        # extra: a take's (onto, shared, also, khan_up, laid_from) when it has any (takes.py)
+        # extra: a take's (onto, shared, also, khan_up, laid_from) when it has any (takes.py),
+        # an ù vọng's thiên khai holder
         self._offer = None
         self._discards = None
         if self.log is not None:
@@ -628,6 +629,7 @@ class ToTom(GameState):
                             (p, action, card, phu, extra))
 
     def _discard(self, p, k):
+        first = self.first_move     # the dealer's first discard
         self.hands[p][k] -= 1
         # from now on: no x making a phu with k and a card of an earlier take, or an earlier
         # discard (the kinds `took` and `thrown` list so far)
@@ -647,7 +649,20 @@ class ToTom(GameState):
         self.take_card = -1
         self.take_phu = ()
         self._log(p, "discard", k, None)
+        if first:
+            # the dealer's first discard: ù vọng on each thiên khai comes before its offer,
+            # the holders from the dealer counter-clockwise
+            for i in range(self.n):
+                h = (p + i) % self.n
+                for phu in self.laid[h]:
+                    self.vong.append(h)
+                    self.vong.append(phu[0])
         self._appear(k, (p + 1) % self.n, SRC_DISCARD, p)
+
+    def u_card(self):
+        """The card an ù now would win on: the thiên khai's kind during ù vọng, else the card
+        at the door."""
+        return self.vong[1] if self.vong else self.card
 
     def _appear(self, card, door, src, discarder):
         self.end_memo = None
@@ -658,16 +673,51 @@ class ToTom(GameState):
         self.u_queue = []
         if src == SRC_PASSED:
             self.stage = ST_EAT
+        elif self.vong:
+            self.stage = ST_VONG
         else:
-            self.stage = ST_U
-            for i in range(self.n):
-                q = (door + i) % self.n
-                if q != discarder and not self.bo_u[q] and self.can_u_with(q, card):
-                    self.u_queue.append(q)
+            self._u_claims()
         self._advance()
+
+    def _u_claims(self):
+        # who may ù on the card at the door, in ù đè order from it
+        self.stage = ST_U
+        for i in range(self.n):
+            q = (self.door + i) % self.n
+            if q != self.discarder and not self.bo_u[q] and self.can_u_with(q, self.card):
+                self.u_queue.append(q)
+
+    def _vong_claims(self):
+        """Who may ù vọng on the first thiên khai of `vong` (to-tom-v2 §3, 406-407): every
+        player but its holder whose cards are not thành and who waits on its kind, in ù đè
+        order from the dealer's door (one who declined is bỏ ù: asked no more). A thiên khai
+        nobody (or nobody left) may ù on is dropped; False when none is left."""
+        while self.vong:
+            holder, k = self.vong[0], self.vong[1]
+            self.u_queue = []
+            for i in range(self.n):
+                q = (self.door + i) % self.n
+                if q != holder and not self.bo_u[q] and k in self.waits(q) and \
+                        not self._thanh(q):
+                    self.u_queue.append(q)
+            if self.u_queue:
+                return True
+            self.vong = self.vong[2:]
+        return False
+
+    def _thanh(self, p):
+        hand = self.hands[p]
+        if self.laid[p]:
+            return _laid().thanh(hand, self.laid[p], self.khan[p])
+        return evaluation.thanh(hand)
 
     def _advance(self):
         card = self.card
+        if self.stage == ST_VONG:
+            if self._vong_claims():
+                self._set(P_U, self.u_queue[0])
+                return
+            self._u_claims()
         if self.stage == ST_U:
             if self.u_queue:
                 self._set(P_U, self.u_queue[0])
@@ -789,7 +839,8 @@ class ToTom(GameState):
             self.score = _scored(SCORING, "score_win", counts, self.exposed(p), scored, ctx)
         self.winner = p
         self.next_dealer = p
-        self._log(p, "u", card, self.score["partition"])
+        # an ù vọng logs the thiên khai's holder (the selfplay's `vong_from`)
+        self._log(p, "u", card, self.score["partition"], self.vong[0] if self.vong else None)
         self._set(P_OVER, -1)
 
 def _scored(module, function, *args):

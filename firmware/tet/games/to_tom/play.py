@@ -77,6 +77,8 @@ def action_label(game, action):
     name, arg = action
     card = game.card
     if name == "u":
+        if game.vong:
+            return "Ù vọng " + CODES[game.vong[1]]
         return "Ù!" if game.phase == T.P_U else "Ù (thiên ù)"
     if name == "eat":
         return eat_label(game, arg)

@@ -52,8 +52,14 @@ def game_from_dict(T, cls, d, whole=True):
     g.door = _int(d, "door", -1, players)
     g.src = _int(d, "src", 0, T.SRC_PASSED)
     g.discarder = _int(d, "discarder", -1, players)
-    g.stage = _int(d, "stage", T.ST_U, T.ST_EAT)
+    g.stage = _int(d, "stage", T.ST_U, T.ST_VONG)
     g.u_queue = list(kinds(d.get("uq"), n, n))
+    # ù vọng's thiên khai still to ask about: holder and kind, each a thiên khai of the holder
+    # (a save from before it has none)
+    g.vong = kinds(d.get("vg", ""), NKINDS, 2 * n * 5)
+    _need(len(g.vong) % 2 == 0 and (not whole or (g.stage == T.ST_VONG) == bool(g.vong)), "vg")
+    for i in range(0, len(g.vong), 2):
+        _need(g.vong[i] < n and (g.vong[i + 1],) * 4 in g.laid[g.vong[i]], "vg")
     g.take_card = _int(d, "tc", -1, NKINDS - 1)
     g.take_phu = tuple(kinds(d.get("tp"), NKINDS, 2 * T.MAX_PHU))
     # version 3 had no take but a dậy khàn lay four identical cards, and no entry lend

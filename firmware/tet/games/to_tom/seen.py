@@ -92,10 +92,12 @@ def view(public, private, seat, cls=None):
         raise ValueError("khàn")
     d["hands"], d["khan"], d["banned"], d["passed"] = [BLANK] * n, [""] * n, [BLANK] * n, \
         [BLANK] * n
+    d["dp"] = [""] * n
     if 0 <= seat < n and mine:
         d["hands"][seat] = mine.get("hands")
         d["khan"][seat] = mine.get("khan")
         d["banned"][seat] = mine.get("banned")
+        d["dp"][seat] = mine.get("dp", "")
         if mine.get("phase") in HIDDEN:
             d["phase"], d["actor"] = mine["phase"], seat
     d["stock"], d["uq"], d["stage"], d["extra"] = "", [], 0, -1

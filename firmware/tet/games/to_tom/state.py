@@ -34,6 +34,7 @@ ST_U = 0
 ST_KHAN = 1
 ST_PHONG = 2
 ST_EAT = 3
+ST_VONG = 4     # before ST_U of the dealer's first discard: ù vọng on the thiên khai
 
 # the log's action ids in Vietnamese, for screens and the command line
 ACTION_NAMES = {
@@ -170,6 +171,9 @@ class GameState:
         self.discarder = -1
         self.stage = ST_U
         self.u_queue = []
+        # ù vọng (to-tom-v2 §3): holder, kind of each thiên khai still to ask about right after
+        # the dealer's first discard, the one asked now first (empty otherwise)
+        self.vong = bytearray()
         self.take_card = -1
         self.take_phu = ()      # the take's cards (to-tom-v2 §2), for the discard after it
         self.take_khan = False  # the take was a dậy khàn (the end game does not limit it)
@@ -213,7 +217,8 @@ class GameState:
             "pile_door": pack_digits(self.pile_door),
             "phase": self.phase, "actor": self.actor, "card": self.card, "door": self.door,
             "src": self.src, "discarder": self.discarder, "stage": self.stage,
-            "uq": list(self.u_queue), "tc": self.take_card, "tp": pack_kinds(self.take_phu),
+            "uq": list(self.u_queue), "vg": pack_kinds(self.vong), "tc": self.take_card,
+            "tp": pack_kinds(self.take_phu),
             "tk": self.take_khan, "lent": [list(e) for e in self.lent],
             "first": self.first_move, "winner": self.winner, "next": self.next_dealer,
             "score": self.score, "extra": self.extra,
