@@ -71,17 +71,13 @@ _PAIRS, _PAIRS_AT = _pair_table()
 del _pair_table     # needed once: its bytecode goes back to the device's heap
 
 
-# the Lèo's cards: a Chi Chi nảy waiting player holds 9V and 8S (§8's forced phỗng)
-LEO_9V = LUNG_GROUPS[3][0]
-LEO_8S = LUNG_GROUPS[3][1]
-CHI_CHI = LUNG_GROUPS[3][2]
-
 # the modules that score a win, loaded for it only (_scored)
 SCORING = "tet.games.to_tom.scoring"
 LAID_SCORE = "tet.games.to_tom.laid_score"
 LAID = "tet.games.to_tom.laid"
 TAKES = "tet.games.to_tom.takes"
 END_GAME = "tet.games.to_tom.end_game"
+VONG = "tet.games.to_tom.vong"
 
 
 def _laid():
@@ -108,6 +104,16 @@ def _end_game():
     asks and forgotten at the win (_scored)."""
     __import__(END_GAME)
     return sys.modules[END_GAME]
+
+
+def _vong_claims(game):
+    """vong.claims (to-tom-v2 §3's ù vọng), its module loaded for the one window of a game that
+    has a thiên khai and forgotten when the window closes."""
+    __import__(VONG)
+    if sys.modules[VONG].claims(game):
+        return True
+    _forget(VONG)
+    return False
 
 
 def _fits(hand, c):
@@ -456,30 +462,8 @@ class ToTom(GameState):
             return []
         return [arg for arg in
                 _takes().eat_forms(self.hands[p], self.laid[p], self.khan[p], self.lent[p], card)
-                if not self._completes_declined(p, card, arg) and
+                if not _takes().completes_declined(self.pairs[p], self.laid[p], card, arg) and
                 self._can_take(p, card, "eat", arg)]
-
-    def _phu_concealed(self, p, card, arg):
-        """The concealed cards of the phu of player p's eat `arg` of `card` (not its `also`)."""
-        phu, onto = take_parts(arg)[:2]
-        used = list(phu)
-        for k in (card,) + (self.laid[p][onto] if onto >= 0 else ()):
-            used.remove(k)
-        return used
-
-    def _completes_declined(self, p, card, arg):
-        """True when player p's eat `arg` of `card` lays, in its phu, the two concealed cards
-        of a pair p declined that `card` completes too (to-tom-v2 §6 rule a: with 3V 4V,
-        letting 2V go forbids eating 5V with them)."""
-        pairs = self.pairs[p]
-        if not pairs:
-            return False
-        used = self._phu_concealed(p, card, arg)
-        for i in range(0, len(pairs), 2):
-            a, b = pairs[i], pairs[i + 1]
-            if a != b and a in used and b in used and is_phu3(card, a, b):
-                return True
-        return False
 
     def phong_options(self, p, card):
         """The phỗng of `card` player p may make (None: two concealed copies; else the laid
@@ -488,34 +472,6 @@ class ToTom(GameState):
             return []
         return [src for src in _takes().phong_sources(self.hands[p], self.laid[p], card)
                 if self._can_take(p, card, "phong", src)]
-
-    def _must_phong(self, p, card, sources):
-        """True when player p must phỗng `card` (to-tom-v2 §8, seed 432: "không được bỏ Phỗng
-        để chờ Chi Chi nảy"): their only wait is Chi Chi, they hold 9V and 8S, the card is one
-        of them and one of the phỗng on offer (`sources`) has a legal discard after it that
-        leaves them thành."""
-        hand = self.hands[p]
-        if card not in (LEO_9V, LEO_8S) or not hand[LEO_9V] or not hand[LEO_8S] or \
-                self.waits(p) != (CHI_CHI,):
-            return False
-        for src in sources:
-            pending = self.take_effect(p, card, "phong", src)
-            for k in pending[0]:
-                hand[k] -= 1
-            thanh = False
-            for x in range(NKINDS):
-                if hand[x] and not IS_YEU[x] and \
-                        self._discard_ok(p, hand, card, pending[3], x, pending):
-                    hand[x] -= 1
-                    thanh = _laid().thanh(hand, pending[1], pending[2])
-                    hand[x] += 1
-                    if thanh:
-                        break
-            for k in pending[0]:
-                hand[k] += 1
-            if thanh:
-                return True
-        return False
 
     def _can_khan(self, p, card):
         return self._can_take(p, card, "khan", None)
@@ -546,7 +502,7 @@ class ToTom(GameState):
                                        if p == self.door else [])
         offer = self._door_offer(p, card)
         phongs = [("phong", src) for src in offer[1]]
-        if phongs and self._must_phong(p, card, offer[1]):
+        if phongs and _takes().must_phong(self, p, card, offer[1]):
             return phongs
         if ph == P_PHONG:
             return phongs + [("pass", None)]
@@ -606,7 +562,7 @@ class ToTom(GameState):
         if None in offer[1]:
             _add_pair(pairs, card, card)
         for arg in offer[0]:
-            used = self._phu_concealed(p, card, arg)
+            used = _takes().phu_concealed(self.laid[p], card, arg)
             for i in range(len(used) - 1):
                 for j in range(i + 1, len(used)):
                     if is_phu3(card, used[i], used[j]):
@@ -687,34 +643,10 @@ class ToTom(GameState):
             if q != self.discarder and not self.bo_u[q] and self.can_u_with(q, self.card):
                 self.u_queue.append(q)
 
-    def _vong_claims(self):
-        """Who may ù vọng on the first thiên khai of `vong` (to-tom-v2 §3, 406-407): every
-        player but its holder whose cards are not thành and who waits on its kind, in ù đè
-        order from the dealer's door (one who declined is bỏ ù: asked no more). A thiên khai
-        nobody (or nobody left) may ù on is dropped; False when none is left."""
-        while self.vong:
-            holder, k = self.vong[0], self.vong[1]
-            self.u_queue = []
-            for i in range(self.n):
-                q = (self.door + i) % self.n
-                if q != holder and not self.bo_u[q] and k in self.waits(q) and \
-                        not self._thanh(q):
-                    self.u_queue.append(q)
-            if self.u_queue:
-                return True
-            self.vong = self.vong[2:]
-        return False
-
-    def _thanh(self, p):
-        hand = self.hands[p]
-        if self.laid[p]:
-            return _laid().thanh(hand, self.laid[p], self.khan[p])
-        return evaluation.thanh(hand)
-
     def _advance(self):
         card = self.card
         if self.stage == ST_VONG:
-            if self._vong_claims():
+            if _vong_claims(self):
                 self._set(P_U, self.u_queue[0])
                 return
             self._u_claims()

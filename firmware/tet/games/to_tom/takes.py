@@ -243,3 +243,57 @@ def log_extra(name, arg):
     if name == "phong" and arg is not None:
         return (-1, -1, (), 0, arg)
     return None
+
+
+def phu_concealed(laid, card, arg):
+    """The concealed cards of the phu of an eat `arg` of `card` beside the taker's laid entries
+    `laid` (not its `also`): a decline's pairs come from them (to-tom-v2 §6)."""
+    phu, onto = parts(arg)[:2]
+    used = list(phu)
+    for k in (card,) + (laid[onto] if onto >= 0 else ()):
+        used.remove(k)
+    return used
+
+
+def completes_declined(pairs, laid, card, arg):
+    """True when the eat `arg` of `card` lays, in its phu, the two concealed cards of a pair
+    the taker declined (`pairs`, a b a b ...) that `card` completes too (to-tom-v2 §6 rule a,
+    364-366: with 3V 4V, letting 2V go forbids eating 5V with them)."""
+    if not pairs:
+        return False
+    used = phu_concealed(laid, card, arg)
+    for i in range(0, len(pairs), 2):
+        a, b = pairs[i], pairs[i + 1]
+        if a != b and a in used and b in used and H.classify([card, a, b]) is not None:
+            return True
+    return False
+
+
+def must_phong(game, p, card, sources):
+    """True when player p of `game` must phỗng `card` (to-tom-v2 §8, seed 432: "không được bỏ
+    Phỗng để chờ Chi Chi nảy"): their only wait is Chi Chi, they hold 9V and 8S, the card is
+    one of them and one of the phỗng on offer (`sources`) has a legal discard after it that
+    leaves them thành."""
+    leo = H.LUNG_GROUPS[H.LEO]      # 9V 8S CC
+    hand = game.hands[p]
+    if card not in leo[:2] or not hand[leo[0]] or not hand[leo[1]] or \
+            game.waits(p) != (leo[2],):
+        return False
+    from tet.games.to_tom import laid as L
+
+    for src in sources:
+        pending = game.take_effect(p, card, "phong", src)
+        for k in pending[0]:
+            hand[k] -= 1
+        thanh = False
+        for x in game.allowed_discards(p, hand, card, pending[3], pending):
+            hand[x] -= 1
+            thanh = L.thanh(hand, pending[1], pending[2])
+            hand[x] += 1
+            if thanh:
+                break
+        for k in pending[0]:
+            hand[k] += 1
+        if thanh:
+            return True
+    return False
