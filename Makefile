@@ -62,10 +62,8 @@ $(VALGRIND):
 sim: $(STAMP_PY) data
 	$(PY) -m sim --board $(BOARD) $(SIM_ARGS)
 
-# worksteal: a worker that runs out of tests takes some of the other's, so that the suite's
-# long tests do not end it on one busy core
 test: setup
-	$(PY) -m pytest -q -n auto --dist worksteal
+	$(PY) -m pytest -q -n auto
 
 bench: setup
 	$(PY) host_tools/bench/run_all.py --out BENCHMARKS.md
