@@ -1,5 +1,5 @@
-"""How often Tổ Tôm's takes with laid phu that live (to-tom-v2 §2) and the kèm ù (§1) happen
-in seeded self-play games between the computer players.
+"""How often Tổ Tôm's takes with laid phu that live (to-tom-v2 §2), the kèm ù (§1) and the ù
+vọng (§3) happen in seeded self-play games between the computer players.
 
     .venv/bin/python host_tools/bench/to_tom_takes_freq.py [--games 1000] [--out FILE]
 
@@ -31,7 +31,7 @@ def count(seed):
     "win": 1 for a win} of the game of `seed`."""
     record = selfplay(seed, 4 if seed % 5 == 0 else 5)
     out = dict.fromkeys([key for key, _ in FORMS] + ["eat", "phong", "kem_u", "win", "joined",
-                                                     "nam_binh"], 0)
+                                                     "nam_binh", "vong"], 0)
     for action in record["actions"]:
         if action["action"] in ("eat", "phong"):
             out[action["action"]] += 1
@@ -45,6 +45,7 @@ def count(seed):
     result = record["result"]
     out["win"] = 0 if result["draw"] else 1
     out["kem_u"] = 1 if result.get("kem") else 0
+    out["vong"] = 1 if "vong_from" in record["actions"][-1] else 0
     return out
 
 
@@ -71,6 +72,8 @@ def main():
                  % (total["nam_binh"] * per))
     lines.append("| a kèm ù: a fixed entry lends a card at the win (§1, 522) | %.1f |"
                  % (total["kem_u"] * per))
+    lines.append("| an ù vọng on a thiên khai right after the dealer's first discard (§3, 406) | "
+                 "%.1f |" % (total["vong"] * per))
     with open(args.out, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines))
