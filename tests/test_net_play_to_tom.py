@@ -166,3 +166,24 @@ def test_every_seat_is_offered_exactly_the_hosts_legal_moves_over_a_whole_hoi():
     assert decisions > 500 and adapter.hoi.games > 10
     assert longest >= 8     # a long laid entry (a run of eight and more): the save once refused it
     assert {"onto", "kem", "also"} <= forms, forms
+
+
+def test_a_guest_is_offered_its_u_vong_by_name_and_the_host_scores_it():
+    # to-tom-v2 §3 at a shared table: seat 1 waits on 5V alone, seat 2 holds the thiên khai;
+    # the guest's view names the ù vọng, the others see only that the table waits
+    from test_to_tom_game import K, VONG_HAND, table
+    from tet.games.to_tom.play import action_label
+
+    game = table({0: "9N", 1: VONG_HAND, 2: "5V 5V 5V 5V"}, dealer=0, keep="9N 5V")
+    game.log = []
+    game.apply(0, ("discard", K["9N"]))
+    adapter = A.Adapter(T.Hoi(5, dealer=0), lambda: bytes(16), game=game, secret=bytes(16))
+    mine = seen.view(adapter.public(), adapter.private(1), 1)[0]
+    assert mine.legal(1) == [("u", None), ("pass", None)]
+    assert action_label(mine, ("u", None)) == "Ù vọng 5V"
+    other = seen.view(adapter.public(), adapter.private(3), 3)[0]
+    assert other.to_move() == -1 and other.legal(3) == []
+    intent = S.encode(("u", None))
+    assert adapter.accepts(1, intent) and not adapter.accepts(3, intent)
+    adapter.apply(1, intent)
+    assert game.winner == 1 and adapter.hoi.scores[1] == game.score["points"]
