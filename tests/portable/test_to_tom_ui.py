@@ -463,3 +463,30 @@ def test_u_vong_is_offered_on_the_thien_khai_by_name_406():
         assert _prompt_starts(app, "Ù vọng 5V"), app.hw.display.shown_text()
         press(app, TWO[board][1])
         assert game.winner == 0 and game.score is not None
+
+
+def test_the_laid_phu_view_names_the_pairs_let_go_on_both_sizes():
+    # to-tom-v2 §6: letting 2V go with 3V 4V in hand records the pair 3V 4V; the Phu trên chiếu
+    # view says so (rules a, c-f), so that a 5V not offered with them is no surprise
+    from test_to_tom_game import K, table as dealt
+
+    for board in ("ttgo_tdisplay", "devkit_ssd1306"):
+        app = open_table(board)
+        nxt, ok = TWO[board]
+        game = dealt({4: "2V", 0: "3V 4V 6V 7V 9S"}, top=("5V",), dealer=4, keep="2V 5V")
+        game.apply(4, ("discard", K["2V"]))
+        screen = _show(app, game)
+        _highlight(app, ("draw", None))
+        press(app, ok)                              # xin: the 2V is let go
+        assert game.card == K["5V"] and game.to_move() == 0
+        assert ("eat", (K["3V"], K["4V"], K["5V"])) not in screen.options
+        _highlight(app, ("view", None))
+        press(app, ok)
+        assert app.screen.title == "Phu trên chiếu"
+        shown = ""
+        for _ in range(16):     # scrolled down line by line to the player's own lines
+            shown += app.hw.display.shown_text() + "\n"
+            press(app, nxt)
+        line = [t for t in app.screen.body.split("\n") if t.startswith("Đôi đã bỏ")]
+        assert line and "3V 4V" in line[0].split(": ")[1].split(", "), app.screen.body
+        assert "Đôi đã bỏ" in shown, (board, shown)     # the panel reaches the line

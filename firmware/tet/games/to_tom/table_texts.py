@@ -1,5 +1,6 @@
 """The text of a Tổ Tôm table's Phu trên chiếu view: every player's laid phu and khàn, the cards
-left at each door, what the player may no longer take or discard, the stock. A module of its
+left at each door, what the player may no longer take or discard (and the pairs they let go),
+the stock. A module of its
 own, imported by the table for the view and forgotten after: play does without its bytecode."""
 
 from tet.games.to_tom import state as T
@@ -22,6 +23,16 @@ def forbidden_text(game, p):
     return "\n".join(lines)
 
 
+def pairs_text(game, p):
+    """The pairs of cards player p let go with a take (to-tom-v2 §6), which they may neither
+    both discard nor eat the other card completing into a phu, e.g. 'Đôi đã bỏ: 3V 4V'."""
+    pairs = game.pairs[p]
+    if not pairs:
+        return ""
+    return "Đôi đã bỏ (không đánh cả hai, không ăn thêm): " + ", ".join(
+        [CODES[pairs[i]] + " " + CODES[pairs[i + 1]] for i in range(0, len(pairs), 2)])
+
+
 def table_text(game, names, me):
     """Every player's laid phu, khàn and the stock, for the Phu trên chiếu screen (`names`: the
     seats' names, `me` this gadget's seat)."""
@@ -36,7 +47,7 @@ def table_text(game, names, me):
     for p in range(game.n):
         gone = [CODES[game.pile[i]] for i in range(len(game.pile)) if game.pile_door[i] == p]
         lines.append("Cửa %s: %s" % (names[p], " ".join(gone) or "—"))
-    for words in (banned_text(game, me), forbidden_text(game, me)):
+    for words in (banned_text(game, me), pairs_text(game, me), forbidden_text(game, me)):
         if words:
             lines.append(words)
     lines.append("Nọc còn %d lá." % game.left)
