@@ -184,8 +184,6 @@ def waits(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True, kin
     if kinds is None:
         own = own_cards(concealed, laid, khan)
         kinds = [w for w in range(NKINDS) if own[w] < 4]
-    scan = _walker(concealed, laid, khan, None, bat_thuc, bi_hoan)
-    free = scan.free
     left = list(kinds)
     found = []
 
@@ -195,7 +193,8 @@ def waits(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True, kin
             found.append(w)
         return not left
 
-    scan.visit = visit
+    scan = _walker(concealed, laid, khan, visit, bat_thuc, bi_hoan)
+    free = scan.free
     if left:
         scan.run()
     if left:
