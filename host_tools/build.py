@@ -56,9 +56,14 @@ def _registry():
 
 def _device_edges(path, names):
     """The modules of `names` the file at `path` may load: its imports (with the packages above
-    them), and every string that names one (the parts a game opens by name, App.open_part)."""
+    them), and every string that names one, in full (the parts a game opens by name,
+    App.open_part) or by its name in the file's own package (the Tổ Tôm engine's modules of the
+    rules it loads now and then, engine._module)."""
     with open(path, encoding="utf-8") as f:
         tree = ast.parse(f.read(), path)
+    package = source_name(os.path.relpath(path, FIRMWARE).replace(os.sep, "/"))
+    if not path.endswith("__init__.py"):
+        package = package.rpartition(".")[0]
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -68,6 +73,8 @@ def _device_edges(path, names):
             found.update(node.module + "." + alias.name for alias in node.names)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             found.add(node.value)
+            if node.value.isidentifier() and package:
+                found.add(package + "." + node.value)
     edges = set()
     for name in found:
         parts = name.split(".")

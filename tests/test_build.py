@@ -43,6 +43,8 @@ def device_sources():
     def loads(rel):
         with open(os.path.join(ROOT, "firmware", rel), encoding="utf-8") as f:
             tree = ast.parse(f.read())
+        # a module of the file's own package may be named by its name alone (engine._module)
+        package = os.path.dirname(rel).replace(os.sep, ".")
         named = set()
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
@@ -50,7 +52,7 @@ def device_sources():
             elif isinstance(node, ast.ImportFrom) and node.module:
                 named |= {node.module} | {node.module + "." + a.name for a in node.names}
             elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-                named.add(node.value)
+                named |= {node.value, package + "." + node.value}
         return {".".join(n.split(".")[:i]) for n in named for i in range(1, n.count(".") + 2)}
 
     from tet.registry import GAMES, PACKAGE

@@ -15,7 +15,8 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS = os.path.join(ROOT, "boards")
 # game modules that must stay pure: no screens, no drawing, no input
 ENGINE_ROLES = ("engine", "ai", "rules", "hand", "cards", "options", "rolls", "state",
-                "scoring", "restore", "laid", "laid_bat_thuc", "laid_score", "wait_scan")
+                "scoring", "restore", "laid", "laid_bat_thuc", "laid_score", "wait_scan",
+                "bat_thuc", "win")
 SHELL_AND_SCREENS = ("tet.ui", "tet.core.app", "tet.core.gfx", "tet.core.input", "tet.core.sound")
 # The only code outside tests/ that may touch sys.path: the simulator's one entry point for
 # device code on CPython (sim.install_fakes), the MicroPython lane's prelude and the simulator's

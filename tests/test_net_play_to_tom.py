@@ -187,3 +187,43 @@ def test_a_guest_is_offered_its_u_vong_by_name_and_the_host_scores_it():
     assert adapter.accepts(1, intent) and not adapter.accepts(3, intent)
     adapter.apply(1, intent)
     assert game.winner == 1 and adapter.hoi.scores[1] == game.score["points"]
+
+
+def test_a_guest_makes_its_deal_choices_and_its_bat_thuc_stays_its_secret():
+    # to-tom-v2 §3 at a shared table: seat 1 is asked about its four 3V, three 5N, 2S and CC
+    # through its own part; the others see the table wait, and after the bất thực of 5N only
+    # seat 1's part names it (the public state tells the cup, never the kind)
+    from test_to_tom_game import K, table
+    from test_to_tom_ui import DEAL_CHOICES_HAND
+
+    game = table({1: DEAL_CHOICES_HAND}, dealer=0, choose=True)
+    game.log = []
+    adapter = A.Adapter(T.Hoi(5, dealer=0), lambda: bytes(16), game=game, secret=bytes(16))
+    while game.actor == 0:
+        adapter.apply(0, S.encode(game.legal(0)[0]))
+    assert game.phase == T.P_DEAL and game.actor == 1
+    run = (K["3V"], K["4V"], K["5V"])
+    for action in (("trinh_phu", (K["3V"], run)), ("bat_thuc", K["5N"]),
+                   ("khan_down", K["2S"]), ("khan_down", K["CC"])):
+        public = adapter.public()
+        mine = seen.view(public, adapter.private(1), 1)[0]
+        assert mine.legal(1) == game.legal(1) and action in mine.legal(1)
+        other = seen.view(public, adapter.private(3), 3)[0]
+        assert other.to_move() == -1 and other.legal(3) == []
+        intent = S.encode(action)
+        assert S.decode(intent) == action
+        assert adapter.accepts(1, intent) and not adapter.accepts(3, intent)
+        adapter.apply(1, intent)
+        if action[0] == "bat_thuc":
+            # the table's word on it names the cup, not the kind
+            assert json.loads(adapter.public())["event"] == [1, "bat_thuc", -1]
+    assert game.bat_thuc(1) == (K["5N"],) and game.laid[1] == [run]
+    public = adapter.public()
+    assert "bt" not in json.loads(public)
+    assert seen.view(public, adapter.private(1), 1)[0].bat_thuc(1) == (K["5N"],)
+    for q in (0, 2, 3, 4):
+        shown = seen.view(public, adapter.private(q), q)[0]
+        assert not shown.bat and shown.laid[1] == [run]
+    # a tái kiến's intent carries its run
+    tai_kien = ("phong", ((K["4N"], K["5N"], K["6N"]),))
+    assert S.decode(S.encode(tai_kien)) == tai_kien

@@ -181,9 +181,43 @@ class Seat:
         self.used = []      # the concealed cards each take laid, in order (khàn: none)
         self.lent = set()   # indices of fixed entries that lent a card (a kèm eat, 304-305)
         self.last_khan = False  # the last take was a dậy khàn (§7 does not limit its discard)
+        self.bat = {}       # bất thực kind -> {"four", "xen", "settled"} (§3-§4)
+        self.sealed = set()  # khàn trình phu: their fourth card is in a laid run
+
+    def unsettled(self, but=None):
+        """The seat's unsettled bất thực kinds (`but`: a kind a take on offer settles)."""
+        return sorted(k for k, b in self.bat.items() if not b["settled"] and k != but)
 
     def cards(self):
         return sum(self.conc) + 3 * len(self.khan) + sum(len(p) for p in self.laid)
+
+
+def xen_runs(conc, x, need):
+    """Đánh xén (§4, 376-379): `conc` holds `need` disjoint three-card runs, each through a copy
+    of x, and a spare copy of x; by brute force over every choice of `need` runs."""
+    if x >= 27:
+        return False
+    suit = 9 * (x // 9)
+    runs = [tuple(range(a, a + 3)) for a in range(suit, suit + 7) if a <= x <= a + 2]
+    for pick in itertools.combinations_with_replacement(runs, need):
+        want = [0] * 30
+        want[x] = 1
+        for run in pick:
+            for k in run:
+                want[k] += 1
+        if all(conc[k] >= want[k] for k in range(30)):
+            return True
+    return False
+
+
+def bat_thuc_allowed(conc, k, dealt3):
+    """§3: bất thực of kind k is allowed for a black yêu, never a red one, else only when two
+    concealed cards of kinds dealt fewer than three times (`dealt3`: those dealt more) form a
+    three-card phu with it (no trùng trục, 206)."""
+    if k in YEU:
+        return k in (KIND["1V"], KIND["1N"], KIND["1S"])
+    have = [a for a in range(30) if conc[a] and a not in dealt3 and a != k]
+    return any(phu3(k, a, b) for a, b in itertools.combinations(have, 2))
 
 
 def completes_declined(seat, c, take):
@@ -219,7 +253,7 @@ class Checker:
             return False
         conc = list(s.conc)
         conc[c] += 1
-        return R.ref_can_u(conc, s.laid, sorted(s.khan), self.n)
+        return R.ref_can_u(conc, s.laid, sorted(s.khan), self.n, s.unsettled(), sealed=s.sealed)
 
     def discard_ok(self, seat, conc, took, cards, x, pending=None):
         """x may be discarded from conc after taking `took` with the take's `cards` (None: no
@@ -227,6 +261,10 @@ class Checker:
         to-tom-v2 §5, rules 1-4."""
         if x in YEU or conc[x] == 0:
             return False
+        if x in seat.unsettled():
+            b = seat.bat[x]
+            if b["xen"] or not xen_runs(conc, x, 3 if b["four"] else 2):
+                return False        # §4: đánh xén only
         takes = seat.takes + ([(tuple(cards), len(seat.thrown))] if pending else [])
         for kinds, before in takes:
             if any(phu3(x, a, b) for a, b in itertools.combinations(kinds, 2)):
@@ -277,8 +315,9 @@ class Checker:
             return True
         laid, khan = (pending.laid, pending.khan) if pending else (seat.laid, seat.khan)
         if left < END_CHO:
-            return R.ref_max_lung(rest, laid, sorted(khan)) >= 0
-        return bool(R.ref_waits(rest, laid, sorted(khan), self.n))
+            return R.ref_max_lung(rest, laid, sorted(khan), seat.sealed) >= 0
+        bat = seat.unsettled(self.card if pending else None)
+        return bool(R.ref_waits(rest, laid, sorted(khan), self.n, bat, sealed=seat.sealed))
 
     def take_forms(self, p, c, at_door):
         """Every take of card c player p's cards allow (to-tom-v2 §2), before §5-§7: dậy khàn
@@ -288,7 +327,13 @@ class Checker:
         out = []
         if c in s.khan:
             out.append(Take(s, c, "khan", (c,) * 4, []))
-        if s.conc[c] >= 2:
+        if s.conc[c] == 3:
+            # tái kiến (§2, 178-192): the third copy of a bất thực laid in a run
+            rest = list(s.conc)
+            rest[c] -= 3
+            out += [Take(s, c, "phong", (c,) * 3, [c, c], also=[run])
+                    for run in phus_with(rest, c) if entry_shape(run) == "run"]
+        elif s.conc[c] >= 2:
             out.append(Take(s, c, "phong", (c,) * 3, [c, c]))
         elif s.conc[c] == 1:
             for i, e in enumerate(s.laid):
@@ -359,7 +404,8 @@ class Checker:
         leo = (KIND["9V"], KIND["8S"])
         if c not in leo or not s.conc[leo[0]] or not s.conc[leo[1]]:
             return False
-        if R.ref_waits(s.conc, s.laid, sorted(s.khan), self.n) != [KIND["CC"]]:
+        if R.ref_waits(s.conc, s.laid, sorted(s.khan), self.n, s.unsettled(),
+                       sealed=s.sealed) != [KIND["CC"]]:
             return False
         for t in self.legal_takes(p, c, at_door):
             if t.how != "phong":
@@ -370,7 +416,7 @@ class Checker:
             for x in range(30):
                 if self.discard_ok(s, conc, c, t.cards, x, pending=t):
                     conc[x] -= 1
-                    thanh = R.ref_max_lung(conc, t.laid, sorted(t.khan)) >= 0
+                    thanh = R.ref_max_lung(conc, t.laid, sorted(t.khan), s.sealed) >= 0
                     conc[x] += 1
                     if thanh:
                         return True
@@ -417,19 +463,7 @@ class Checker:
         acts = rec["actions"]
         if acts[0]["action"] != "deal" or acts[0]["player"] != dealer:
             raise RuleBroken("the log does not start with the deal")
-        i = 1
-        for p, s in enumerate(self.seats):
-            for k in range(30):
-                if s.conc[k] == 4:
-                    a = acts[i]
-                    if a["action"] != "thien_khai" or a["player"] != p or KIND[a["card"]] != k:
-                        self.fail(i, "thiên khai of %s expected" % CODE_LIST[k])
-                    s.conc[k] = 0
-                    s.laid.append((k,) * 4)
-                    i += 1
-                elif s.conc[k] == 3:
-                    s.conc[k] = 0
-                    s.khan.add(k)
+        i = self.deal_choices(acts)
         state = ("discard", dealer, None, None)
         first = True
         self.u_passed = set()
@@ -445,7 +479,8 @@ class Checker:
                     self.fail(i, "player %d must discard" % who)
                 s = self.seats[p]
                 if first:
-                    thien_u = R.ref_can_u(s.conc, s.laid, sorted(s.khan), self.n)
+                    thien_u = R.ref_can_u(s.conc, s.laid, sorted(s.khan), self.n, s.unsettled(),
+                                          sealed=s.sealed)
                     if act == "u" and not thien_u:
                         self.fail(i, "thiên ù on a hand that cannot ù")
                     if act == "u":
@@ -455,12 +490,15 @@ class Checker:
                     self.fail(i, "a discard was due")
                 if not self.discard_ok(s, s.conc, took, phu or (), c):
                     self.fail(i, "forbidden discard")
+                if c in s.unsettled():
+                    s.bat[c]["xen"] = True
                 s.conc[c] -= 1
                 s.thrown.append(c)
                 if first:
                     # ù vọng on each thiên khai, holders from the dealer, before the offer
                     self.vong_todo = [((dealer + d) % self.n, e[0]) for d in range(self.n)
-                                      for e in self.seats[(dealer + d) % self.n].laid]
+                                      for e in self.seats[(dealer + d) % self.n].laid
+                                      if entry_shape(e) == "fixed"]
                 first = False
                 state = self.appear(c, (p + 1) % self.n, "discard", p)
             elif self.vong_todo and self.vong_claimant() is not None:
@@ -477,6 +515,51 @@ class Checker:
             self.actions_checked += 1
             i += 1
         raise RuleBroken("the log ends before the game does")
+
+    def deal_choices(self, acts):
+        """§3: from the dealer on, each seat's kinds dealt three or four times, in kind order:
+        a three is a khàn (nothing logged) or a `bat_thuc`; a four a `thien_khai`, a
+        `bat_thuc` or a `trinh_phu` (three face down, the fourth laid in a run of two or more
+        concealed cards of kinds dealt fewer than three times). The index of the next action."""
+        i = 1
+        dealer = self.rec["dealer"]
+        for d in range(self.n):
+            p = (dealer + d) % self.n
+            s = self.seats[p]
+            dealt3 = set(k for k in range(30) if s.conc[k] >= 3)
+            for k in sorted(dealt3):
+                a = acts[i]
+                four = s.conc[k] == 4
+                mine = a["player"] == p and a["card"] and KIND[a["card"]] == k
+                act = a["action"] if mine else None
+                if act == "bat_thuc":
+                    if not bat_thuc_allowed(s.conc, k, dealt3):
+                        self.fail(i, "bất thực trùng trục or of a red yêu")
+                    if "stock" in a and a.get("thien_khai") is not four:
+                        self.fail(i, "bất thực thiên khai is a four")
+                    s.bat[k] = {"four": four, "xen": False, "settled": False}
+                elif act == "trinh_phu" and four:
+                    run = [KIND[x] for x in a["phu"]]
+                    if entry_shape(run) != "run" or k not in run or \
+                            any(x in dealt3 or not s.conc[x] for x in run if x != k):
+                        self.fail(i, "not a trình phu run")
+                    for x in run:
+                        s.conc[x] -= 1
+                    s.conc[k] = 0
+                    s.khan.add(k)
+                    s.sealed.add(k)
+                    s.laid.append(tuple(sorted(run)))
+                elif act == "thien_khai" and four:
+                    s.conc[k] = 0
+                    s.laid.append((k,) * 4)
+                elif four:
+                    self.fail(i, "a choice for the four %s expected" % CODE_LIST[k])
+                else:
+                    s.conc[k] = 0
+                    s.khan.add(k)
+                    continue
+                i += 1
+        return i
 
     def appear(self, c, door, src, discarder):
         self.card = c
@@ -519,8 +602,10 @@ class Checker:
                 q = (door + d) % self.n
                 s = self.seats[q]
                 khan = sorted(s.khan)
-                if q != h and not s.bo_u and R.ref_max_lung(s.conc, s.laid, khan) < 0 and \
-                        k in R.ref_waits(s.conc, s.laid, khan, self.n):
+                if q != h and not s.bo_u and \
+                        R.ref_max_lung(s.conc, s.laid, khan, s.sealed) < 0 and \
+                        k in R.ref_waits(s.conc, s.laid, khan, self.n, s.unsettled(),
+                                         sealed=s.sealed):
                     return q, k, h
             self.vong_todo.pop(0)
         return None
@@ -641,6 +726,10 @@ class Checker:
         s.takes.append((t.cards, len(s.thrown)))
         s.used.append(t.used)
         s.last_khan = t.how == "khan"
+        if card in s.bat:
+            s.bat[card]["settled"] = True   # §4: any take of its card settles a bất thực
+        if "stock" in a and bool(a.get("tai_kien")) != (t.how == "phong" and bool(t.also)):
+            self.fail(i, "a tái kiến is a phỗng laying a run too")
         self.card = None
         return ("discard", p, card, t.cards)
 
@@ -654,6 +743,11 @@ class Checker:
                 raise RuleBroken("result does not name the winner")
             if not isinstance(res["points"], int) or res["points"] < 4:
                 raise RuleBroken("a win scores at least 4")
+            s = self.seats[p]
+            want = [{"card": CODE_LIST[k], "thien_khai": s.bat[k]["four"],
+                     "discarded": s.bat[k]["xen"]} for k in s.unsettled()]
+            if "stock" in a and sorted(res.get("bat_thuc", []), key=str) != sorted(want, key=str):
+                raise RuleBroken("the result's bất thực is %s" % want)
         else:
             if not res["draw"] or res["next_dealer"] != p:
                 raise RuleBroken("a drawn game's kê is the player at the door")

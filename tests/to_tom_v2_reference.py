@@ -134,10 +134,11 @@ def _search(cnt, absorbers, lenders, bits, bi_hoan, kem):
     return best
 
 
-def ref_analyse(concealed, laid=(), khan=(), bat_thuc=(), bi_hoan=True, kem=True):
+def ref_analyse(concealed, laid=(), khan=(), bat_thuc=(), bi_hoan=True, kem=True, sealed=()):
     """(required mask, {mask: most lưng of the whole hand}) over its splits: the mask says which
     of the bất thực kinds that need placing (all but the black yêu) a split places. `kem=False`
-    forbids lending (only to measure how often kèm matters)."""
+    forbids lending (only to measure how often kèm matters). `sealed`: the khàn kinds that take
+    no fourth card (a khàn trình phu's is in its run)."""
     cnt = list(concealed)
     fixed = []
     for entry in laid:
@@ -148,23 +149,24 @@ def ref_analyse(concealed, laid=(), khan=(), bat_thuc=(), bi_hoan=True, kem=True
                 cnt[k] += 1
     need = sorted(set(k for k in bat_thuc if k not in BLACK_YEU))
     bits = {k: 1 << i for i, k in enumerate(need)}
-    absorbers = frozenset([e[0] for e in fixed if len(e) == 3] + list(khan))
+    absorbers = frozenset([e[0] for e in fixed if len(e) == 3] +
+                          [k for k in khan if k not in sealed])
     lenders = frozenset(e[0] for e in fixed)
     base = len(fixed) + len(khan)
     found = _search(cnt, absorbers, lenders, bits, bi_hoan, kem)
     return (1 << len(need)) - 1, {m: base + lung for m, lung in found.items()}
 
 
-def ref_max_lung(concealed, laid=(), khan=()):
+def ref_max_lung(concealed, laid=(), khan=(), sealed=()):
     """Most lưng over the splits of all the cards (bất thực ignored), -1 when not thành."""
-    _, found = ref_analyse(concealed, laid, khan)
+    _, found = ref_analyse(concealed, laid, khan, sealed=sealed)
     return max(found.values(), default=-1)
 
 
-def ref_can_u(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True):
+def ref_can_u(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True, sealed=()):
     """True when a split has the lưng a win needs (one; two for four players) and places every
     bất thực kind that is not a black yêu."""
-    full, found = ref_analyse(concealed, laid, khan, bat_thuc, bi_hoan)
+    full, found = ref_analyse(concealed, laid, khan, bat_thuc, bi_hoan, sealed=sealed)
     return found.get(full, -1) >= (2 if players == 4 else 1)
 
 
@@ -179,7 +181,7 @@ def own_cards(concealed, laid=(), khan=()):
     return own
 
 
-def ref_waits(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True):
+def ref_waits(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True, sealed=()):
     """Kinds, of which the player holds fewer than four, that would let them ù, ascending."""
     own = own_cards(concealed, laid, khan)
     out = []
@@ -187,6 +189,6 @@ def ref_waits(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True)
         if own[w] < 4:
             cnt = list(concealed)
             cnt[w] += 1
-            if ref_can_u(cnt, laid, khan, players, bat_thuc, bi_hoan):
+            if ref_can_u(cnt, laid, khan, players, bat_thuc, bi_hoan, sealed):
                 out.append(w)
     return out

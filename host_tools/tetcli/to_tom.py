@@ -99,6 +99,10 @@ def check_report(counts, players, win=None, ctx=None, laid=(), khan=(), bat_thuc
         if wins:
             ctx = dict(ctx or {})
             ctx["players"] = players
+            # the command line tells no deal: a bất thực of a kind all four of whose copies
+            # are the hand's was dealt four times
+            own = L.own_cards(counts, laid, khan)
+            ctx["four"] = [k for k in bat_thuc if own[k] == 4]
             score = LS.score_hand(counts, laid, khan, win, ctx, bat_thuc)
             out["extras"] = score["extras"]
             out["chuc_sac"] = score["chuc_sac"]

@@ -5,7 +5,7 @@ from tetcli.common import emit_json
 from tet.games.to_tom.ai import Player
 from tet.core.rng import Rng
 from tet.games.to_tom.engine import ToTom
-from tet.games.to_tom.state import ACTION_NAMES
+from tet.games.to_tom.state import BT_FOUR, BT_SETTLED, BT_XEN, action_name
 from tet.games.to_tom.cards import CODES, NAMES
 
 def phu_codes(phu):
@@ -20,8 +20,8 @@ def phu_codes(phu):
 def log_dicts(game):
     """The game's action log as dicts {player, action, card, phu} with card codes, and a take's
     keys of to-tom-v2 §9 where they apply: `laid_onto`, `shared`, `also`, `khan_up`,
-    `laid_from` (the engine logs them as a fifth item, takes.log_extra), and an ù vọng's
-    `vong_from`."""
+    `laid_from` (the engine logs them as a fifth item, takes.log_extra), a tái kiến's
+    `tai_kien`, a bất thực's `thien_khai` and an ù vọng's `vong_from`."""
     out = []
     for entry in game.log or ():
         p, action, card, phu = entry[:4]
@@ -29,6 +29,8 @@ def log_dicts(game):
              "phu": phu_codes(phu)}
         if len(entry) > 4 and action == "u":
             d["vong_from"] = entry[4]           # ù vọng: the thiên khai's holder
+        elif action == "bat_thuc":
+            d["thien_khai"] = bool(entry[4])    # declared on a kind dealt four times
         elif len(entry) > 4:
             onto, shared, also, khan_up, laid_from = entry[4]
             for key, value, given in (("laid_onto", onto, onto >= 0),
@@ -38,6 +40,8 @@ def log_dicts(game):
                                       ("laid_from", laid_from, laid_from >= 0)):
                 if given:
                     d[key] = value
+            if action == "phong" and also:
+                d["tai_kien"] = True
         out.append(d)
     return out
 
@@ -78,12 +82,24 @@ def selfplay(seed, players=5, policies=None, watch=None):
         for key in ("points", "chuc_sac", "extras", "xuong"):
             result[key] = game.score[key]
         result["partition"] = [[CODES[k] for k in phu] for phu in game.score["partition"]]
+        bat = bat_thuc_result(game, game.winner)
+        if bat:
+            result["bat_thuc"] = bat
         if game.score.get("kem"):
             # to-tom-v2 §9: the fixed entries that lent a card at the ù (partition indices)
             result["kem"] = actions[-1]["kem"] = game.score["kem"]
     return {"seed": seed, "players": players, "dealer": dealer, "rules": "v2",
             "hands": [[CODES[k] for k in h] for h in hands], "stock": stock,
             "actions": actions, "result": result}
+
+
+def bat_thuc_result(game, p):
+    """to-tom-v2 §9's `result.bat_thuc`: player p's unsettled bất thực at the ù, each as
+    {"card", "thien_khai", "discarded"}."""
+    bat = game.bat
+    return [{"card": CODES[bat[i + 1]], "thien_khai": bool(bat[i + 2] & BT_FOUR),
+             "discarded": bool(bat[i + 2] & BT_XEN)}
+            for i in range(0, len(bat), 3) if bat[i] == p and not bat[i + 2] & BT_SETTLED]
 
 
 OFFERS = ("u", "phong", "eat")     # what a pass, xin or let-go may decline (to-tom-v2 §9)
@@ -132,7 +148,7 @@ def _print_text(record):
     print("Tổ Tôm, %d người, hạt giống %d; người %d cầm cái" % (record["players"], record["seed"],
                                                             record["dealer"]))
     for entry in record["actions"]:
-        line = "  người %d %s" % (entry["player"], ACTION_NAMES[entry["action"]])
+        line = "  người %d %s" % (entry["player"], action_name(entry["action"]))
         if entry["card"]:
             line += " " + NAMES[CODES.index(entry["card"])]
         if entry["phu"] and entry["action"] != "u":

@@ -27,9 +27,10 @@ HAND_A = "7N 3V 3S 1N 2N 3N 4S 5S 6S 7S 8S 9S 2V 2N 2S CC TT OC 4V 6V"
 HAND_B = "9N 1V 1S 4N 5N 6N 7V 8V 9V 1S 2S 3S 8N 8V 8S CC TT OC 5V 5V"
 
 
-def table(spec, top=(), dealer=0, players=5, short_stock=None, keep=""):
+def table(spec, top=(), dealer=0, players=5, short_stock=None, keep="", choose=False):
     """A dealt game: spec {player: codes}; the other cards fill the hands in turn, the kinds of
-    `top` and `keep` kept out of the fillers; `top` are the stock's first cards (top first)."""
+    `top` and `keep` kept out of the fillers; `top` are the stock's first cards (top first).
+    The deal's choices (to-tom-v2 §3) take their defaults, unless `choose`."""
     size = HAND_SIZE[players]
     left = [4] * NKINDS
     reserved = bytearray(NKINDS)
@@ -63,6 +64,13 @@ def table(spec, top=(), dealer=0, players=5, short_stock=None, keep=""):
         stock.append(k)
     g = T.ToTom(players, dealer)
     g.deal_cards(hands, stock)
+    return g if choose else by_default(g)
+
+
+def by_default(g):
+    """`g` after every choice of the deal (to-tom-v2 §3) took its default: khàn, thiên khai."""
+    while g.phase == T.P_DEAL:
+        g.apply(g.actor, g.legal(g.actor)[0])
     return g
 
 
@@ -86,6 +94,11 @@ def count_cards(g):
     return seen
 
 
+def total_cards(g, p):
+    """Cards player p owns: concealed, khàn and laid."""
+    return sum(g.hands[p]) + 3 * len(g.khan[p]) + sum(len(phu) for phu in g.laid[p])
+
+
 def names(legal):
     return [a[0] for a in legal]
 
@@ -94,8 +107,14 @@ def test_deal_five_players():
     for seed in range(20):
         g = T.ToTom(5, seed % 5)
         g.deal(Rng(seed))
+        threes = [p for p in range(5) if max(g.hands[p]) >= 3]
+        assert (g.phase == T.P_DEAL) == bool(threes)
+        if threes:
+            # the first to choose: the first from the dealer on with a three or a four
+            assert g.actor == min(threes, key=lambda p: (p - seed % 5) % 5)
+        by_default(g)
         for p in range(5):
-            assert g.total_cards(p) == (21 if p == seed % 5 else 20)
+            assert total_cards(g, p) == (21 if p == seed % 5 else 20)
         assert g.left == 19
         assert count_cards(g) == [4] * NKINDS
         assert g.to_move() == seed % 5 and g.phase == T.P_DISCARD
@@ -104,7 +123,7 @@ def test_deal_five_players():
 def test_deal_four_players():
     g = T.ToTom(4, 2)
     g.deal(Rng(9))
-    assert [g.total_cards(p) for p in range(4)] == [24, 24, 25, 24]
+    assert [total_cards(g, p) for p in range(4)] == [24, 24, 25, 24]
     assert g.left == 23
 
 
@@ -361,14 +380,6 @@ def test_khan_must_be_taken():
     assert g.phase == T.P_DISCARD and g.to_move() == 2
 
 
-def test_u_de_priority():
-    assert T.u_priority(1, [3, 2], 5) == 2
-    assert T.u_priority(1, [4, 1, 3], 5) == 1
-    assert T.u_priority(3, [1, 0], 5) == 0
-    assert T.u_priority(2, [1], 4) == 1
-    assert T.u_priority(0, [], 5) == -1
-
-
 def test_u_de_in_play_nearest_counter_clockwise_first():
     g = table({0: "5V", 2: HAND_A, 3: HAND_B}, dealer=0, keep="5V")
     g.apply(0, ("discard", K["5V"]))
@@ -403,6 +414,7 @@ def test_thien_u_and_thong():
     assert g.legal(1)[0] == ("u", None)
     plain = T.ToTom(5, 1)
     plain.deal_cards([[], kinds(hand), [], [], []], [])
+    by_default(plain)
     plain.apply(1, ("u", None))
     g.streak_player, g.streak = 1, 1
     g.apply(1, ("u", None))
@@ -723,7 +735,7 @@ def test_each_kinds_pairs_are_the_classifiers_three_card_phu_with_it():
     from tet.games.to_tom.hand import classify
 
     for c in range(NKINDS):
-        listed = T._PAIRS[T._PAIRS_AT[c]:T._PAIRS_AT[c + 1]]
+        listed = T.PAIRS[T.PAIRS_AT[c]:T.PAIRS_AT[c + 1]]
         pairs = sorted((listed[i], listed[i + 1]) for i in range(0, len(listed), 2))
         want = [(a, b) for a in range(NKINDS) for b in range(a + 1, NKINDS)
                 if c not in (a, b) and classify([a, b, c]) is not None]
@@ -821,3 +833,125 @@ def test_a_save_with_an_empty_laid_entry_is_refused():
         raise AssertionError("an empty laid entry was read")
     except ValueError:
         pass
+
+
+# ---- the deal's choices and bất thực in play (to-tom-v2 §3-§4) ----
+
+def deal_with(g, picks):
+    """Play the deal's choices of `g`: picks {(player, code): action name, or ("trinh_phu",
+    run codes)}, every other choice its default."""
+    while g.phase == T.P_DEAL:
+        p = g.actor
+        legal = g.legal(p)
+        want = picks.get((p, CODES[legal[0][1]]))
+        if want is None:
+            g.apply(p, legal[0])
+        elif type(want) is tuple:
+            run = tuple(kinds(want[1]))
+            g.apply(p, ("trinh_phu", (legal[0][1], run)))
+        else:
+            g.apply(p, (want, legal[0][1]))
+    return g
+
+
+# 1V three (a black yêu), 3N three with 2N 4N (a run), 6S and 7S three each (each other's only
+# mates: trùng trục), CC three (a red yêu)
+BAT_THUC_DEAL = "1V 1V 1V 3N 3N 3N 2N 4N 6S 6S 6S 7S 7S 7S 8S CC CC CC 9N TT"
+
+
+def test_the_deal_offers_bat_thuc_only_as_the_seed_allows_197_206():
+    g = table({0: BAT_THUC_DEAL}, dealer=4, choose=True)
+    while g.actor != 0:
+        g.apply(g.actor, g.legal(g.actor)[0])
+    offered = {}
+    while g.phase == T.P_DEAL:
+        legal = g.legal(0)
+        k = legal[0][1]
+        assert legal[0] == ("khan_down", k)
+        offered[CODES[k]] = ("bat_thuc", k) in legal
+        g.apply(0, legal[0])
+    # yêu hoàn: a black yêu needs no phu; 3N has 2N 4N; 6S and 7S each lean only on the other,
+    # dealt three times too (trùng trục); never a red yêu
+    assert offered == {"1V": True, "3N": True, "6S": False, "7S": False, "CC": False}
+    assert sorted(g.khan[0]) == sorted(kinds("1V 3N 6S 7S CC"))
+    assert g.phase == T.P_DISCARD and g.to_move() == 4 and g.first_move
+
+
+def test_bat_thuc_keeps_the_cards_and_is_logged_with_its_thien_khai_flag():
+    g = deal_with(table({0: BAT_THUC_DEAL.replace("9N", "3N")}, dealer=4, choose=True),
+                  {(0, "3N"): "bat_thuc"})
+    assert g.hands[0][K["3N"]] == 4 and g.bat_thuc(0) == (K["3N"],)
+    assert K["3N"] not in g.khan[0] and not g.laid[0]
+    assert (0, "bat_thuc", K["3N"], None, True) in g.log
+    again = T.ToTom.from_dict(json.loads(json.dumps(g.to_dict())))
+    assert again.bat == g.bat and again.bat_thuc(0) == (K["3N"],)
+
+
+def test_khan_trinh_phu_lays_the_fourth_in_a_run_169_171():
+    g = table({0: "4V 4V 4V 4V 5V 6V 7V 9S"}, dealer=4, keep="3V 8V", choose=True)
+    while g.actor != 0:
+        g.apply(g.actor, g.legal(g.actor)[0])
+    runs = [a[1][1] for a in g.legal(0) if a[0] == "trinh_phu"]
+    assert sorted(runs) == [tuple(kinds("4V 5V 6V")), tuple(kinds("4V 5V 6V 7V"))]
+    assert g.legal(0)[:2] == [("thien_khai", K["4V"]), ("bat_thuc", K["4V"])]
+    g.apply(0, ("trinh_phu", (K["4V"], tuple(kinds("4V 5V 6V")))))
+    assert g.khan[0] == [K["4V"]] and g.laid[0] == [tuple(kinds("4V 5V 6V"))]
+    assert g.hands[0][K["4V"]] == 0 and g.hands[0][K["5V"]] == 0
+    assert (0, "trinh_phu", K["4V"], tuple(kinds("4V 5V 6V"))) in g.log
+    by_default(g)
+    # no ù vọng on a trình phu: it is no thiên khai
+    g.apply(4, g.legal(4)[0])
+    assert not g.vong
+    assert count_cards(g) == [4] * NKINDS
+
+
+# 5N three with 6N 7N: bất thực; its free copy must sit in a run at the ù (treo khàn, 506)
+BAT_THUC_WAIT = "5N 5N 5N 6N 7N 1N 2N 3N 4S 5S 6S 7S 8S 9S 2V 3V 4V CC TT OC"
+
+
+def test_an_unsettled_bat_thuc_needs_a_copy_in_a_run_to_u_415_422_506():
+    g = deal_with(table({0: "5N", 1: BAT_THUC_WAIT}, dealer=0, keep="5N 8N", choose=True),
+                  {(1, "5N"): "bat_thuc"})
+    # 8N would end it only with 5N 5N 5N as a triple beside 6N 7N 8N: treo khàn, no ù
+    assert g.waits(1) == (K["5N"],)
+    khan = table({1: BAT_THUC_WAIT}, dealer=0)
+    assert K["8N"] in khan.waits(1)
+    g.apply(0, ("discard", K["5N"]))
+    # the fourth card of a bất thực is never compulsory: no dậy khàn, the ù is a choice
+    assert g.to_move() == 1 and g.legal(1) == [("u", None), ("pass", None)]
+    g.apply(1, ("u", None))
+    assert g.score["xuong"].startswith("Bất thực Ngũ Văn ăn cả. "), g.score["xuong"]
+    assert sorted(kinds("5N 6N 7N")) in [sorted(phu) for phu in g.score["partition"]]
+
+
+def test_tai_kien_phongs_two_and_lays_the_third_in_a_run_178_192():
+    g = deal_with(table({4: "5N", 0: "5N 5N 5N 4N 6N 9S"}, dealer=4, keep="3N 4N 5N 6N 7N",
+                        choose=True),
+                  {(0, "5N"): "bat_thuc"})
+    g.apply(4, ("discard", K["5N"]))
+    run = tuple(kinds("4N 5N 6N"))
+    phongs = [a for a in g.legal(0) if a[0] == "phong"]
+    # with three copies concealed only the tái kiến is a phỗng: the third needs its run
+    assert phongs == [("phong", (run,))]
+    g.apply(0, ("phong", (run,)))
+    assert g.laid[0][-2:] == [(K["5N"],) * 3, run] and g.hands[0][K["5N"]] == 0
+    assert g.bat_thuc(0) == () and g.bat[2] & T.BT_SETTLED     # the take settles it
+    assert g.log[-1][4][2] == (run,)                            # logged as its `also`
+    assert count_cards(g) == [4] * NKINDS
+
+
+def test_danh_xen_needs_two_runs_through_the_kind_and_a_spare_376_379():
+    # 3V bất thực with 2V 4V 4V 5V: runs 2V 3V 4V and 3V 4V 5V, the third 3V spare
+    hand = "3V 3V 3V 2V 4V 4V 5V 7V 8V 9V 1N 2N 3N 4N 5N 6N 7S 8S 9S CC TT"
+    g = deal_with(table({0: hand}, dealer=0, choose=True), {(0, "3V"): "bat_thuc"})
+    assert K["3V"] in g.discards(0)
+    g.apply(0, ("discard", K["3V"]))
+    assert g.bat[2] & T.BT_XEN and g.bat_thuc(0) == (K["3V"],)
+    # đánh xén once only: even with a spare copy again, no second 3V
+    again = bytearray(g.hands[0])
+    again[K["3V"]] += 1
+    assert K["3V"] not in g.allowed_discards(0, again, -1, ())
+    # one run only through 3V (no 1V, one 4V, no 5V): no đánh xén
+    hand = "3V 3V 3V 2V 4V 7V 8V 9V 1N 2N 3N 4N 5N 6N 7S 8S 9S CC TT OC 9N"
+    g = deal_with(table({0: hand}, dealer=0, choose=True), {(0, "3V"): "bat_thuc"})
+    assert K["3V"] not in g.discards(0) and K["2V"] in g.discards(0)

@@ -490,3 +490,83 @@ def test_the_laid_phu_view_names_the_pairs_let_go_on_both_sizes():
         line = [t for t in app.screen.body.split("\n") if t.startswith("Đôi đã bỏ")]
         assert line and "3V 4V" in line[0].split(": ")[1].split(", "), app.screen.body
         assert "Đôi đã bỏ" in shown, (board, shown)     # the panel reaches the line
+
+
+# A hand dealt four 3V (a run 3V 4V 5V), three 5N (a run with 4N 6N: bất thực allowed), three
+# 2S (no phu with any other card: trùng trục) and three CC (a red yêu).
+DEAL_CHOICES_HAND = "3V 3V 3V 3V 4V 5V 5N 5N 5N 4N 6N 2S 2S 2S CC CC CC 9N TT OC"
+
+
+def test_the_deal_asks_each_three_and_four_with_why_a_bat_thuc_is_refused_169_206():
+    # to-tom-v2 §3 on both sizes: the deal asks the player, kind by kind, the default first;
+    # keys pick the khàn trình phu of 3V and the bất thực of 5N; for 2S and CC no bất thực is
+    # offered and one line says why; the table then shows what was chosen
+    from test_to_tom_game import K, table as dealt
+
+    for board in ("ttgo_tdisplay", "devkit_ssd1306"):
+        small = board == "devkit_ssd1306"
+        app = open_table(board)
+        ok = TWO[board][1]
+        game = dealt({0: DEAL_CHOICES_HAND}, dealer=4, choose=True)
+        _show(app, game)
+        human_turn(app)
+        screen = app.screen
+        assert game.phase == T.P_DEAL and game.to_move() == 0
+        shown = app.hw.display.shown_text()
+        assert ("Chia: bốn 3V" if small else "Chia bài: bốn Tam Vạn") in shown, shown
+        assert _prompt_starts(app, "Thiên khai 3V"), shown
+        _highlight(app, ("bat_thuc", K["3V"]))
+        assert _prompt_starts(app, "Bất thực cả bốn 3V"), app.hw.display.shown_text()
+        run_345 = (K["3V"], K["4V"], K["5V"])
+        _highlight(app, ("trinh_phu", (K["3V"], run_345)))
+        assert _prompt_starts(app, "Trình phu [3V 4V 5V]"), app.hw.display.shown_text()
+        press(app, ok)
+        assert game.laid[0] == [run_345] and game.khan[0] == [K["3V"]]
+
+        assert game.to_move() == 0 and screen.options[0] == ("khan_down", K["5N"])
+        assert _prompt_starts(app, "Úp khàn 5N"), app.hw.display.shown_text()
+        _highlight(app, ("bat_thuc", K["5N"]))
+        assert _prompt_starts(app, "Bất thực 5N"), app.hw.display.shown_text()
+        press(app, ok)
+        assert game.bat_thuc(0) == (K["5N"],) and game.hands[0][K["5N"]] == 3
+
+        # the 128x64 screen says it in its header, its three lines keep the hand and prompt
+        for kind, why in (("2S", ("Bất thực trùng trục: không được", "Trùng trục 2S")),
+                          ("CC", ("Yêu đỏ: không được bất thực", "Yêu đỏ CC"))):
+            assert [o[0] for o in screen.options] == ["khan_down", "view"], screen.options
+            shown = app.hw.display.shown_text()
+            assert why[1 if small else 0] in shown.split("\n"), (board, shown)
+            assert _prompt_starts(app, "Úp khàn " + kind), shown
+            press(app, ok)
+        assert game.khan[0] == [K["3V"], K["2S"], K["CC"]]
+        human_turn(app)
+        assert game.phase != T.P_DEAL
+        if not small:
+            assert "Phu: [3V 4V 5V] khàn 3V 2S CC" in app.hw.display.shown_text()
+
+
+def test_a_bat_thuc_is_the_holders_secret_on_the_event_line():
+    # a computer's bất thực shows as its cup, never its kind; the player's table view lists
+    # their own, and counts each seat's cups
+    from test_to_tom_game import K, table as dealt
+
+    app = open_table("ttgo_tdisplay")
+    game = dealt({0: DEAL_CHOICES_HAND, 4: "7N 7N 7N 6N 8N"}, dealer=4, choose=True)
+    while game.legal(4)[0][1] != K["7N"]:
+        game.apply(4, game.legal(4)[0])
+    game.apply(4, ("bat_thuc", K["7N"]))
+    screen = _show(app, game)
+    screen.event = screen._last_event()
+    app.dirty = True
+    run(app, 50)
+    shown = app.hw.display.shown_text()
+    assert "Máy 4 xin làng một cái bất thực" in shown and "Thất Văn" not in shown, shown
+    while game.phase == T.P_DEAL:
+        p = game.actor
+        pick = game.legal(p)[0]
+        game.apply(p, ("bat_thuc", K["5N"]) if pick == ("khan_down", K["5N"]) else pick)
+    from tet.games.to_tom.table_texts import table_text
+    text = table_text(game, screen.names, 0)
+    assert "Bất thực (chén úp): 5N" in text.split("\n"), text
+    assert "chén bất thực: 1" in [line for line in text.split("\n")
+                                  if line.startswith("Máy 4:")][0], text

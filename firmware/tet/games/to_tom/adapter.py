@@ -29,7 +29,8 @@ from tet.net.deal import Deal, commitment, to_hex
 # "dp", a seat's declined pairs, names cards of its hand: the host applies them (to "fb"), and
 # each seat gets its own in its private part (a desktop's full game of the rules applies §6
 # rule a from them)
-SECRET_FIELDS = ("hands", "khan", "banned", "stock", "uq", "stage", "extra", "bu", "dp")
+# "bt", the bất thực, is each holder's secret (to-tom-v2 §3): in its private part only
+SECRET_FIELDS = ("hands", "khan", "banned", "stock", "uq", "stage", "extra", "bu", "dp", "bt")
 # public, but no screen needs them: left out to keep the state (and every gadget's copy) small;
 # what a seat may no longer discard ("fb") goes in its own part, the only one its screen needs
 UNSHOWN = ("passed", "took", "thrown", "fb")
@@ -41,6 +42,15 @@ def view(public, private, seat):
     from tet.games.to_tom import seen
 
     return seen.view(public, private, seat, T.ToTom)
+
+
+def _own_bat(bat, seat):
+    """The (holder, kind, flags) triples of seat `seat`'s bất thực, from the game's `bat`."""
+    out = bytearray()
+    for i in range(0, len(bat), 3):
+        if bat[i] == seat:
+            out += bat[i:i + 3]
+    return out
 
 
 class Adapter:
@@ -107,7 +117,8 @@ class Adapter:
             return None
         d = {"hands": pack_digits(game.hands[seat]), "khan": pack_kinds(game.khan[seat]),
              "banned": pack_digits(game.banned[seat]), "dealt": self.dealt[seat],
-             "fb": pack_counted(game.forbid[seat]), "dp": pack_kinds(game.pairs[seat])}
+             "fb": pack_counted(game.forbid[seat]), "dp": pack_kinds(game.pairs[seat]),
+             "bt": pack_kinds(_own_bat(game.bat, seat))}
         if game.phase in HIDDEN and game.actor == seat:
             d["phase"] = game.phase
         if game.to_move() == seat:
@@ -155,7 +166,8 @@ class Adapter:
         game.apply(seat, action)
         for entry in game.log[start:]:
             if not (hidden and entry[1] == "pass"):     # a declined offer stays unknown
-                self.event = [entry[0], entry[1], entry[2]]
+                # a bất thực's kind stays its holder's: the others see the cup
+                self.event = [entry[0], entry[1], -1 if entry[1] == "bat_thuc" else entry[2]]
         del game.log[:-1]
         if game.phase == T.P_OVER:
             self.hoi.record(game)

@@ -21,7 +21,7 @@ the waits it has. So it does not give up a live chờ for a better-looking split
 from tet.core.rng import Rng
 from tet.games.to_tom.cards import IS_YEU, NKINDS
 from tet.games.to_tom import hand as evaluation
-from tet.games.to_tom.engine import LUNG_GROUPS
+from tet.games.to_tom.engine import LUNG_GROUPS, P_DEAL
 
 try:
     from micropython import const
@@ -382,6 +382,8 @@ class Player:
                 return action
         if self.policy == "random":
             return self.rng.choice(legal)
+        if game.phase == P_DEAL:
+            return legal[0]         # the deal's default: khàn, thiên khai
         if legal[0][0] == "discard":
             if self.policy == "random_discard":
                 return self.rng.choice(legal)

@@ -32,10 +32,10 @@ import sys
 from tet.games.to_tom.cards import IS_YEU, NKINDS
 from tet.games.to_tom import hand as evaluation
 from tet.games.to_tom.hand import LUNG_GROUPS   # members in kind order
-from tet.games.to_tom.state import take_parts
-from tet.games.to_tom.state import NEED_CHO, NEED_NONE, P_DISCARD, P_EAT, P_KHAN, P_OVER, \
-    P_PHONG, P_U, SRC_DISCARD, SRC_DRAW, SRC_PASSED, ST_EAT, ST_KHAN, ST_PHONG, ST_U, \
-    ST_VONG, STOCK_LEFT, GameState, ScoreSheet, shuffled
+from tet.games.to_tom.state import is_khan, take_parts
+from tet.games.to_tom.state import BT_SETTLED, BT_XEN, NEED_CHO, NEED_NONE, P_DEAL, \
+    P_DISCARD, P_EAT, P_KHAN, P_OVER, P_PHONG, P_U, SRC_DISCARD, SRC_DRAW, SRC_PASSED, ST_EAT, \
+    ST_KHAN, ST_PHONG, ST_U, ST_VONG, STOCK_LEFT, GameState, ScoreSheet, shuffled
 
 
 def _pair_table():
@@ -67,52 +67,41 @@ def _pair_table():
     return bytes(pairs), bytes(starts)
 
 
-_PAIRS, _PAIRS_AT = _pair_table()
+PAIRS, PAIRS_AT = _pair_table()
 del _pair_table     # needed once: its bytecode goes back to the device's heap
 
 
-# the modules that score a win, loaded for it only (_scored)
-SCORING = "tet.games.to_tom.scoring"
-LAID_SCORE = "tet.games.to_tom.laid_score"
-LAID = "tet.games.to_tom.laid"
-TAKES = "tet.games.to_tom.takes"
-END_GAME = "tet.games.to_tom.end_game"
-VONG = "tet.games.to_tom.vong"
+# Modules of the rules that play needs now and then, each imported when first asked for
+# (_module) and forgotten when no longer needed (_forget): a game's heap is least at its end,
+# and from .mpy files their bytecode would otherwise hold it through every game. Named by
+# their name in the package (a constant naming each would be one more qstr, for good):
+# - "win", "scoring", "laid_score": the win's scoring, for it only (_scored);
+# - "laid": to-tom-v2 §1's ù with laid entries, from a player's first one (a take, a thiên
+#   khai) to the win: until then a hand with face-down khàn alone is read exactly by hand.py's
+#   search, and the first moves of a game do without the module;
+# - "takes": the forms of a take, from a game's first card to its win;
+# - "end_game": §7's verdicts, from when the end game first asks to the win;
+# - "vong": §3's ù vọng, for its one window in a game with a thiên khai;
+# - "deal_choice": §3's choices at the deal, for the deal only;
+# - "bat_thuc": §4's bất thực in play, in a game where somebody declared one, to the win.
+_PACKAGE = "tet.games.to_tom"
 
 
-def _laid():
-    """tet.games.to_tom.laid (to-tom-v2 §1's ù with laid entries), imported when a player first
-    has one (a take, a thiên khai): until then a hand with face-down khàn alone is read exactly
-    by hand.py's search, and the first moves of a game, where its heap is least, do without
-    the module."""
-    __import__(LAID)
-    return sys.modules[LAID]
-
-
-def _takes():
-    """tet.games.to_tom.takes (the forms of a take), imported at a game's first card and
-    forgotten at its win, where the heap is least (_scored)."""
-    module = sys.modules.get(TAKES)
+def _module(name):
+    """Module tet.games.to_tom.`name`, imported when first asked for."""
+    module = getattr(sys.modules.get(_PACKAGE), name, None)
     if module is None:
-        __import__(TAKES)
-        module = sys.modules[TAKES]
+        __import__(_PACKAGE + "." + name)
+        module = getattr(sys.modules[_PACKAGE], name)
     return module
-
-
-def _end_game():
-    """tet.games.to_tom.end_game (to-tom-v2 §7's verdicts), imported when the end game first
-    asks and forgotten at the win (_scored)."""
-    __import__(END_GAME)
-    return sys.modules[END_GAME]
 
 
 def _vong_claims(game):
     """vong.claims (to-tom-v2 §3's ù vọng), its module loaded for the one window of a game that
     has a thiên khai and forgotten when the window closes."""
-    __import__(VONG)
-    if sys.modules[VONG].claims(game):
+    if _module("vong").claims(game):
         return True
-    _forget(VONG)
+    _forget("vong")
     return False
 
 
@@ -121,8 +110,8 @@ def _fits(hand, c):
     three of a kind, or a 3-card run, bí or lưng group (a longer phu holds one of these)."""
     if IS_YEU[c] or hand[c] >= 3:
         return True
-    for i in range(_PAIRS_AT[c], _PAIRS_AT[c + 1], 2):
-        if hand[_PAIRS[i]] and hand[_PAIRS[i + 1]]:
+    for i in range(PAIRS_AT[c], PAIRS_AT[c + 1], 2):
+        if hand[PAIRS[i]] and hand[PAIRS[i + 1]]:
             return True
     return False
 
@@ -132,9 +121,9 @@ def _fixes(hand, c):
     a third copy, or the missing card of a pair whose other card is there."""
     out = bytearray(NKINDS)
     out[c] = hand[c] == 2
-    for i in range(_PAIRS_AT[c], _PAIRS_AT[c + 1], 2):
-        a = _PAIRS[i]
-        b = _PAIRS[i + 1]
+    for i in range(PAIRS_AT[c], PAIRS_AT[c + 1], 2):
+        a = PAIRS[i]
+        b = PAIRS[i + 1]
         if hand[a]:
             out[b] = 1
         elif hand[b]:
@@ -167,8 +156,8 @@ def _may_wait(cards, held):
 def _has_mate(hand, k):
     if hand[k]:
         return True
-    for i in range(_PAIRS_AT[k], _PAIRS_AT[k + 1]):
-        if hand[_PAIRS[i]]:
+    for i in range(PAIRS_AT[k], PAIRS_AT[k + 1]):
+        if hand[PAIRS[i]]:
             return True
     return False
 
@@ -202,17 +191,6 @@ def is_phu3(a, b, c):
     return False
 
 
-def u_priority(door, claimants, players):
-    """ù đè: of the players who ù on the card at `door`, the one at that door wins, else the
-    nearest counter-clockwise from it. Returns -1 when nobody claims."""
-    best, best_dist = -1, players
-    for p in claimants:
-        dist = (p - door) % players
-        if dist < best_dist:
-            best, best_dist = p, dist
-    return best
-
-
 class ToTom(GameState):
     """One game (ván) of Tổ Tôm at a table of 4 or 5 players, by the rules."""
 
@@ -238,7 +216,8 @@ class ToTom(GameState):
 
     def deal_cards(self, hands, stock):
         """Start from given hands (lists of kinds, the dealer's with the extra card last) and
-        stock (top card last): lay thiên khai, set khàn aside, the dealer to play."""
+        stock (top card last): then the deal's choices (P_DEAL, to-tom-v2 §3), and the dealer's
+        first move."""
         for p in range(self.n):
             for k in hands[p]:
                 self.hands[p][k] += 1
@@ -246,19 +225,13 @@ class ToTom(GameState):
         self.left = len(stock)
         self.extra = hands[self.dealer][-1]
         self._log(self.dealer, "deal", self.extra, None)
-        for p in range(self.n):
-            hand = self.hands[p]
-            for k in range(NKINDS):
-                if hand[k] == 4:
-                    hand[k] = 0
-                    phu = (k, k, k, k)
-                    self.laid[p].append(phu)
-                    self._log(p, "thien_khai", k, phu)
-                elif hand[k] == 3:
-                    hand[k] = 0
-                    self.khan[p].append(k)
-        self.first_move = True
-        self._set(P_DISCARD, self.dealer)
+        self._deal_turn()
+
+    def _deal_turn(self):
+        # the next choice at the deal (to-tom-v2 §3, tet.games.to_tom.deal_choice), or the
+        # dealer's first move when none is left: the module goes then
+        if not _module("deal_choice").turn(self):
+            _forget("deal_choice")
 
     # ---- queries ----
 
@@ -269,13 +242,6 @@ class ToTom(GameState):
             out.append([k, k, k])
         return out
 
-    def total_cards(self, p):
-        """Cards player p owns: concealed, khàn and laid."""
-        total = sum(self.hands[p]) + 3 * len(self.khan[p])
-        for phu in self.laid[p]:
-            total += len(phu)
-        return total
-
     def waits(self, p):
         """Kinds that would let player p ù (cached until the hand changes).
 
@@ -285,33 +251,35 @@ class ToTom(GameState):
         w = self._waits[p]
         if w is None:
             w = self._waits[p] = tuple(self.hand_waits(self.hands[p], self.laid[p],
-                                                       self.khan[p]))
+                                                       self.khan[p], self.bat_thuc(p)))
         return w
 
-    def hand_waits(self, hand, laid, khan):
+    def hand_waits(self, hand, laid, khan, bat=()):
         """The kinds that would let concealed `hand` ù beside laid entries `laid` and khàn
-        `khan` (laid_waits, or wait_kinds while nothing is laid)."""
-        if laid:
-            return self.laid_waits(hand, laid, khan)
+        `khan` with unsettled bất thực kinds `bat` (laid_waits, or wait_kinds while nothing is
+        laid and nothing bất thực)."""
+        if laid or bat:
+            return self.laid_waits(hand, laid, khan, bat)
         return self.wait_kinds(hand, [[k, k, k] for k in khan])
 
-    def laid_waits(self, hand, laid, khan):
+    def laid_waits(self, hand, laid, khan, bat=()):
         """The kinds that would let concealed `hand` ù beside laid entries `laid` and face-down
         khàn `khan` as to-tom-v2 §1 judges it (laid.waits: the laid cards that are no fixed
         entry regroup with the concealed ones, a fixed entry lends one card, a khàn's fourth
-        completes it or serves elsewhere).
+        completes it or serves elsewhere; each unsettled bất thực kind of `bat` has a free copy
+        in a run, bí or lưng group, §4).
 
         Searched only for the kinds that could, as wait_kinds: a free card that fits no phu,
         even beside all the player's other cards (the fixed entries' and khàn's too: the kèm
         it might get, the entry or khàn it might complete), must fit one with the wait's card;
         a khàn's kind is always tried (its fourth card completes it)."""
-        L = _laid()
+        L = _module("laid")
         seen = L.own_cards(hand, laid, khan)
         kinds = _may_wait(L.free_cards(hand, laid), seen)
         if kinds is None:
             return []
         tries = [k for k in range(NKINDS) if (kinds[k] or k in khan) and seen[k] < 4]
-        return L.waits(hand, laid, khan, self.n, kinds=tries)
+        return L.waits(hand, laid, khan, self.n, bat, kinds=tries)
 
     def wait_kinds(self, hand, exposed):
         """The kinds that would let concealed `hand` beside `exposed` ù.
@@ -333,7 +301,7 @@ class ToTom(GameState):
     def can_u_with(self, p, card):
         """True when player p's cards and `card` can ù (a khàn's fourth card included), their
         laid entries as to-tom-v2 §1 has them live."""
-        if not self.laid[p] and card in self.khan[p] and \
+        if not self.laid[p] and not self.bat_thuc(p) and card in self.khan[p] and \
                 self._completes_khan(p, self.hands[p], card):
             return True
         return card in self.waits(p)
@@ -385,7 +353,9 @@ class ToTom(GameState):
             return True
         laid, khan = (pending[1], pending[2]) if pending else (self.laid[p], self.khan[p])
         hand[x] -= 1
-        ok = _end_game().verdict(self, hand, need, laid, khan)
+        # the take on offer settles a bất thực of its card
+        bat = self.bat_thuc(p, self.card if pending else -1)
+        ok = _module("end_game").verdict(self, hand, need, laid, khan, bat)
         hand[x] += 1
         return bool(ok)
 
@@ -395,10 +365,13 @@ class ToTom(GameState):
         discard to leave p chờ; else None. The table's check of that discard found them."""
         if self.end_need(pending[4]) != NEED_CHO:
             return None
-        return _end_game().verdict(self, hand, NEED_CHO, pending[1], pending[2])
+        return _module("end_game").verdict(self, hand, NEED_CHO, pending[1], pending[2],
+                                   self.bat_thuc(p, self.card if pending else -1))
 
     def _rules_ok(self, p, hand, card, cards, x, used=None):
         if self.forbid[p][x]:
+            return False
+        if x in self.bat_thuc(p) and not _module("bat_thuc").xen_ok(self, p, hand, x):
             return False
         if card < 0:
             return True
@@ -412,9 +385,9 @@ class ToTom(GameState):
             for j in range(i + 1, n):
                 if is_phu3(x, cards[i], cards[j]):
                     return False
-        for i in range(_PAIRS_AT[card], _PAIRS_AT[card + 1], 2):
-            a = _PAIRS[i]
-            b = _PAIRS[i + 1]
+        for i in range(PAIRS_AT[card], PAIRS_AT[card + 1], 2):
+            a = PAIRS[i]
+            b = PAIRS[i + 1]
             if (a == x and hand[b]) or (b == x and hand[a]):
                 return False
         return True
@@ -423,7 +396,7 @@ class ToTom(GameState):
         """What player p's take of `card` (action `name`, `arg` as legal() gives it) does:
         takes.effect's (used, laid, khan, cards, lends) with, before `lends`, True for a dậy
         khàn (the end game does not limit it)."""
-        got = _takes().effect(self.hands[p], self.laid[p], self.khan[p], card, name, arg)
+        got = _module("takes").effect(self.hands[p], self.laid[p], self.khan[p], card, name, arg)
         return got[:4] + (name == "khan", got[4])
 
     def _can_take(self, p, card, name, arg):
@@ -446,13 +419,13 @@ class ToTom(GameState):
         """True when the card at a door is of a kind player p declined before and p could take
         it otherwise (phỗng it, or eat it at their door): the ban of a declined take (§6)."""
         card = self.card
-        if card < 0 or not self.banned[p][card]:
+        if card < 0 or not self.banned[p][card] or self.phase == P_OVER:
             return False
         hand = self.hands[p]
-        if _takes().phong_sources(hand, self.laid[p], card):
+        if _module("takes").phong_sources(hand, self.laid[p], card):
             return True
         return self.door == p and bool(
-            _takes().eat_forms(hand, self.laid[p], self.khan[p], self.lent[p], card))
+            _module("takes").eat_forms(hand, self.laid[p], self.khan[p], self.lent[p], card))
 
     def eat_options(self, p, card):
         """The eats of `card` player p may make at their door (to-tom-v2 §2's forms, as
@@ -460,9 +433,10 @@ class ToTom(GameState):
         yeu_here = IS_YEU[card] and self.door == p
         if self.banned[p][card] and not yeu_here:
             return []
+        takes = _module("takes")
         return [arg for arg in
-                _takes().eat_forms(self.hands[p], self.laid[p], self.khan[p], self.lent[p], card)
-                if not _takes().completes_declined(self.pairs[p], self.laid[p], card, arg) and
+                takes.eat_forms(self.hands[p], self.laid[p], self.khan[p], self.lent[p], card)
+                if not takes.completes_declined(self.pairs[p], self.laid[p], card, arg) and
                 self._can_take(p, card, "eat", arg)]
 
     def phong_options(self, p, card):
@@ -470,7 +444,7 @@ class ToTom(GameState):
         entry giving its copy), a legal discard following each."""
         if self.banned[p][card] and not (IS_YEU[card] and self.door == p):
             return []
-        return [src for src in _takes().phong_sources(self.hands[p], self.laid[p], card)
+        return [src for src in _module("takes").phong_sources(self.hands[p], self.laid[p], card)
                 if self._can_take(p, card, "phong", src)]
 
     def _can_khan(self, p, card):
@@ -480,18 +454,23 @@ class ToTom(GameState):
         """Every action player p may take now: tuples (name, arg).
 
         Names: "discard" (arg kind), "eat" (arg the phu, a tuple of kinds, or a take: see
-        takes.py), "phong" (arg None, or the laid entry giving a copy), "khan", "u", "pass"
-        (decline ù or phỗng, or let a drawn card go on), "draw" (xin).
+        takes.py), "phong" (arg None, the laid entry giving a copy, or a tái kiến's run in a
+        tuple), "khan", "u", "pass" (decline ù or phỗng, or let a drawn card go on), "draw"
+        (xin); at the deal "khan_down", "thien_khai", "bat_thuc", "trinh_phu" (deal_choice.py).
         """
         if self.phase == P_OVER or p != self.actor:
             return []
         ph = self.phase
         card = self.card
+        if ph == P_DEAL:
+            return _module("deal_choice").choices(self, p)
         if ph == P_DISCARD:
             out = [("discard", k) for k in self.discards(p)]
+            bat = self.bat_thuc(p)
             if self.first_move and (
-                    _laid().can_u(self.hands[p], self.laid[p], self.khan[p], self.n)
-                    if self.laid[p] else evaluation.can_u(self.hands[p], self.exposed(p), self.n)):
+                    _module("laid").can_u(self.hands[p], self.laid[p], self.khan[p], self.n, bat)
+                    if self.laid[p] or bat else
+                    evaluation.can_u(self.hands[p], self.exposed(p), self.n)):
                 out.insert(0, ("u", None))
             return out
         if ph == P_U:
@@ -502,7 +481,7 @@ class ToTom(GameState):
                                        if p == self.door else [])
         offer = self._door_offer(p, card)
         phongs = [("phong", src) for src in offer[1]]
-        if phongs and _takes().must_phong(self, p, card, offer[1]):
+        if phongs and _module("takes").must_phong(self, p, card, offer[1]):
             return phongs
         if ph == P_PHONG:
             return phongs + [("pass", None)]
@@ -520,7 +499,10 @@ class ToTom(GameState):
             raise ValueError("illegal Tổ Tôm action %r for player %d" % (action, p))
         name, arg = action
         ph = self.phase
-        if name == "discard":
+        if ph == P_DEAL:
+            _module("deal_choice").choose(self, p, action)
+            self._deal_turn()
+        elif name == "discard":
             if ("u", None) in legal:
                 self.bo_u[p] = 1        # thiên ù declined
             self._discard(p, arg)
@@ -559,10 +541,12 @@ class ToTom(GameState):
         player p let go (to-tom-v2 §6): the concealed cards of each take's phu (not `also`)
         that form a phu with the card, two by two."""
         pairs = self.pairs[p]
-        if None in offer[1]:
-            _add_pair(pairs, card, card)
+        for src in offer[1]:
+            if type(src) is not int:    # two concealed copies: a phỗng, a tái kiến
+                _add_pair(pairs, card, card)
+                break
         for arg in offer[0]:
-            used = _takes().phu_concealed(self.laid[p], card, arg)
+            used = _module("takes").phu_concealed(self.laid[p], card, arg)
             for i in range(len(used) - 1):
                 for j in range(i + 1, len(used)):
                     if is_phu3(card, used[i], used[j]):
@@ -594,6 +578,8 @@ class ToTom(GameState):
             if took[m] or thrown[m]:
                 self._forbid_completers(p, m, k)
         thrown[k] += 1
+        if k in self.bat_thuc(p):
+            _module("bat_thuc").mark(self, p, k, BT_XEN)
         pairs = self.pairs[p]
         for i in range(0, len(pairs), 2):
             if pairs[i] == k:
@@ -611,8 +597,9 @@ class ToTom(GameState):
             for i in range(self.n):
                 h = (p + i) % self.n
                 for phu in self.laid[h]:
-                    self.vong.append(h)
-                    self.vong.append(phu[0])
+                    if is_khan(phu):
+                        self.vong.append(h)
+                        self.vong.append(phu[0])
         self._appear(k, (p + 1) % self.n, SRC_DISCARD, p)
 
     def u_card(self):
@@ -710,6 +697,8 @@ class ToTom(GameState):
         self.khan[p] = khan
         if lends >= 0:
             self.lent[p].append(lends)
+        if card in self.bat_thuc(p):
+            _module("bat_thuc").mark(self, p, card, BT_SETTLED)
         for x in range(NKINDS):
             if self._splits_pair(p, used, x):
                 self.forbid[p][x] = 1
@@ -719,7 +708,8 @@ class ToTom(GameState):
             for j in range(i + 1, n):
                 self._forbid_completers(p, cards[i], cards[j])
         self._waits[p] = None
-        self._log(p, how, card, _takes().logged_phu(card, how, arg), _takes().log_extra(how, arg))
+        takes = _module("takes")
+        self._log(p, how, card, takes.logged_phu(card, how, arg), takes.log_extra(how, arg))
         self.take_card = card
         self.take_phu = cards
         self.take_khan = khan_take
@@ -742,64 +732,50 @@ class ToTom(GameState):
         forbid = self.forbid[p]
         if a == b:
             forbid[a] = 1
-        for i in range(_PAIRS_AT[a], _PAIRS_AT[a + 1], 2):
-            if _PAIRS[i] == b:
-                forbid[_PAIRS[i + 1]] = 1
-            elif _PAIRS[i + 1] == b:
-                forbid[_PAIRS[i]] = 1
+        for i in range(PAIRS_AT[a], PAIRS_AT[a + 1], 2):
+            if PAIRS[i] == b:
+                forbid[PAIRS[i + 1]] = 1
+            elif PAIRS[i + 1] == b:
+                forbid[PAIRS[i]] = 1
 
     def _win(self, p, card):
-        counts = bytearray(self.hands[p])
-        scored = card
-        if card < 0:
-            card, scored = self.extra, None
-        else:
-            counts[card] += 1
-        streak = self.streak if self.streak_player == p else 0
         # the one-wait condition (Bạch thủ, Chi Chi nảy) from the waits play already knows, so
-        # that the win loads no wait scan of its own; Chi Chi nảy also wants the Chi Chi turned
-        # up at another player's door (to-tom-v2 §8, 431: "không được tự bốc nọc"): drawn by
-        # the winner, it is a plain Lèo
-        ctx = {"from_stock": self.src == SRC_DRAW and self.phase == P_U and self.door != p,
-               "streak": streak, "players": self.n, "thap_hong_or_more": self.thap_hong_or_more,
-               "single": scored is not None and self.waits(p) == (scored,)}
-        if self.laid[p] or card in self.khan[p]:
-            # to-tom-v2 §1: the best setting of the laid entries and khàn, scored
-            self.score = _scored(LAID_SCORE, "score_hand", counts, self.laid[p], self.khan[p],
-                                 scored, ctx)
-        else:
-            self.score = _scored(SCORING, "score_win", counts, self.exposed(p), scored, ctx)
+        # that the win loads no wait scan of its own (win.game_win scores the rest)
+        single = card >= 0 and self.waits(p) == (card,)
+        self.score = _scored("game_win", self, p, card, single)
         self.winner = p
         self.next_dealer = p
         # an ù vọng logs the thiên khai's holder (the selfplay's `vong_from`)
-        self._log(p, "u", card, self.score["partition"], self.vong[0] if self.vong else None)
+        self._log(p, "u", self.extra if card < 0 else card, self.score["partition"],
+                  self.vong[0] if self.vong else None)
         self._set(P_OVER, -1)
 
-def _scored(module, function, *args):
-    """A win's score: `function` of `module` (scoring.score_win, or laid_score.score_hand,
-    which uses scoring), the modules loaded for this win only and forgotten after: play does
-    not need them, and from .mpy files their bytecode would hold the heap through every
-    game. The game is over: the laid entries' evaluator and the takes go too, before the
-    scoring loads (the result screen has their heap)."""
+def _scored(function, *args):
+    """A win's score: `function` of tet.games.to_tom.win (game_win, which uses scoring and
+    laid_score), the modules loaded for this win only and forgotten after: play does not need
+    them, and from .mpy files their bytecode would hold the heap through every game. The game
+    is over: the laid entries' evaluator and the takes go too, before the scoring loads (the
+    result screen has their heap)."""
     evaluation.release()
-    _forget(END_GAME)
+    _forget("end_game")
+    _forget("takes")
     gc.collect()
     try:
-        return getattr(__import__(module, None, None, (function,)), function)(*args)
+        return getattr(_module("win"), function)(*args)
     finally:
-        for name in (LAID_SCORE, SCORING, LAID):
+        for name in ("win", "laid_score", "scoring", "laid", "bat_thuc"):
             _forget(name)
         gc.collect()
 
 
 def _forget(name):
-    """Drop module `name` from sys.modules and from its package (as tet.core.app.forget_module,
-    which the engine does not import: the host tools use it without the app)."""
-    sys.modules.pop(name, None)
-    package = sys.modules.get("tet.games.to_tom")
-    child = name.rpartition(".")[2]
-    if package is not None and child in package.__dict__:
-        delattr(package, child)
+    """Drop module tet.games.to_tom.`name` from sys.modules and from its package (as
+    tet.core.app.forget_module, which the engine does not import: the host tools use it
+    without the app)."""
+    sys.modules.pop(_PACKAGE + "." + name, None)
+    package = sys.modules.get(_PACKAGE)
+    if package is not None and name in package.__dict__:
+        delattr(package, name)
 
 
 class Hoi(ScoreSheet):
@@ -807,6 +783,9 @@ class Hoi(ScoreSheet):
 
     def new_game(self, rng, record=False):
         """Deal the next game of the hội."""
+        # the deal's module before the game's fields: the hole it leaves when it goes is then
+        # one piece below them, where the win's scoring finds a block of a kilobyte
+        _module("deal_choice")
         game = ToTom(self.n, self.dealer, self.last_winner, self.streak, record)
         game.deal(rng)
         return game

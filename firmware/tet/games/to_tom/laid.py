@@ -55,7 +55,8 @@ class _Walk:
 
     def __init__(self, free, holders, bat_thuc, bi_hoan, visit):
         self.free = free
-        self.holders = holders      # (kind, size, may lend) of the fixed entries, then khàns
+        # (kind, size, may lend, may take a fourth) of the fixed entries, then the khàns
+        self.holders = holders
         self.bat_thuc = [b for b in bat_thuc if b not in BLACK_YEU]
         self.bi_hoan = bi_hoan
         self.placer = None
@@ -65,7 +66,7 @@ class _Walk:
 
             self.placer = laid_bat_thuc
         self.visit = visit
-        self.aside = [[k] * size for k, size, _ in holders]
+        self.aside = [[k] * size for k, size, _, _ in holders]
         self.lends = []
         self.done = False
 
@@ -100,10 +101,10 @@ class _Walk:
         if i == len(self.holders):
             self._need(0)
             return
-        k, size, lends = self.holders[i]
+        k, size, lends, grows = self.holders[i]
         free = self.free
         self._lend(i, k, lends)
-        if size == 3 and free[k] and not self.done:
+        if size == 3 and grows and free[k] and not self.done:
             free[k] -= 1
             self.aside[i].append(k)
             self._lend(i, k, lends)
@@ -137,11 +138,13 @@ class _Walk:
 
 def _holders(laid, khan):
     out = []
+    free = free_cards(bytearray(NKINDS), laid)
     for entry in laid:
         if is_fixed(entry):
-            out.append((entry[0], len(entry), True))
+            out.append((entry[0], len(entry), True, True))
     for k in khan:
-        out.append((k, 3, False))
+        # a khàn trình phu (169-171) laid its fourth card in a run: it never takes it
+        out.append((k, 3, False, not free[k]))
     return out
 
 
@@ -213,7 +216,7 @@ def waits(concealed, laid=(), khan=(), players=5, bat_thuc=(), bi_hoan=True, kin
 def _settable(holders, w):
     """True when a setting may take a card of kind w: the fourth of a fixed entry or khàn of
     that kind, or a card a fixed entry lends to."""
-    for k, _size, lends in holders:
+    for k, _size, lends, _grows in holders:
         if k == w:
             return True
         if lends:

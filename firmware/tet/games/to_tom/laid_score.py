@@ -32,7 +32,8 @@ def score_hand(concealed, laid, khan, card, ctx=None, bat_thuc=(), bi_hoan=True)
     """score_win of a hand with laid entries and face-down khàn, over every setting of
     laid.walk that wins: the one worth most points, its partition showing fixed entries whole
     and each kèm group without its lent card, with `kem` (pairs of partition indices), the
-    xướng opening with each unsettled bất thực (ctx "discarded": those of them đánh xén).
+    xướng opening with each unsettled bất thực (ctx "discarded": those of them đánh xén,
+    "four": those dealt four times).
     `concealed` holds the winning `card` (None: scored without what a winning card brings)."""
     ctx = dict(ctx or {})
     players = ctx.get("players", 5)
@@ -61,9 +62,9 @@ def score_hand(concealed, laid, khan, card, ctx=None, bat_thuc=(), bi_hoan=True)
     if result is None:
         raise ValueError("not a winning hand")
     if bat_thuc:
-        own = L.own_cards(concealed, laid, khan)
         gone = ctx.get("discarded", ())
-        words = [bat_thuc_words(k, own[k] + (k in gone) == 4, k in gone) for k in sorted(bat_thuc)]
+        four = ctx.get("four", ())
+        words = [bat_thuc_words(k, k in four, k in gone) for k in sorted(bat_thuc)]
         result["xuong"] = " ".join(words + [result["xuong"]])
     return result
 

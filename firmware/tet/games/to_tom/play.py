@@ -10,6 +10,11 @@ every player. The game is saved after every action.
 import gc
 import sys
 
+try:
+    from micropython import const
+except ImportError:     # CPython (host tools): a constant is its value
+    const = int
+
 from tet.core import gfx as G
 from tet.core import input as inp
 from tet.core import sound
@@ -24,9 +29,10 @@ from tet.ui.widgets import Message
 
 AI = "tet.games.to_tom.ai"
 TEXTS = "tet.games.to_tom.table_texts"
-HUMAN = 0
-BOT_MS = 600
-LOG_KEEP = 4
+DEAL_TEXTS = "tet.games.to_tom.deal_texts"
+_HUMAN = const(0)
+_BOT_MS = const(600)
+_LOG_KEEP = const(4)
 SUIT_ROWS = (("Vạn", 1, 9), ("Văn", 10, 18), ("Sách", 19, 27))
 YEU_KINDS = (0, 9, 18, 27, 28, 29)
 VIEW = ("view", None)       # the prompt's last entry: every player's laid phu
@@ -37,8 +43,8 @@ END_REFUSED = {T.NEED_CHO: (": cuối ván, đánh phải còn chờ", ": phải
 # A block kept for the save after every action: the dict of a game's state wants one of half a
 # kilobyte, which a heap a game has cut into pieces may no longer have by its end. Taken when
 # the table opens (on a heap of its own, saved.open_saved), given to each save and taken back.
-ROOM = 1024
-THINK_FRAME_MS = 120        # the "Máy đang nghĩ…" marker moves one step per this many ms
+_ROOM = const(1024)
+_THINK_FRAME_MS = const(120)    # the "Máy đang nghĩ…" marker moves one step per this many ms
 # button hints per board kind (two buttons A/B, or the arrows and OK) and per situation
 HINTS = {
     (True, "options"): "A: khác · B: chọn · giữ B: thoát",
@@ -52,7 +58,7 @@ HINTS = {
 
 def seat_name(p):
     """'Bạn' for the player, 'Máy N' for the computer players."""
-    return "Bạn" if p == HUMAN else "Máy %d" % p
+    return "Bạn" if p == _HUMAN else "Máy %d" % p
 
 
 def eat_label(game, arg):
@@ -76,6 +82,8 @@ def action_label(game, action):
     """The prompt text of one legal action of the player."""
     name, arg = action
     card = game.card
+    if game.phase == T.P_DEAL and name != "view":
+        return _texts(DEAL_TEXTS).label(game.hands[game.actor], action)
     if name == "u":
         if game.vong:
             return "Ù vọng " + CODES[game.vong[1]]
@@ -83,6 +91,8 @@ def action_label(game, action):
     if name == "eat":
         return eat_label(game, arg)
     if name == "phong":
+        if type(arg) is tuple:      # tái kiến: the bất thực's third copy laid in a run
+            return "Phỗng tái kiến " + phu_text(arg[0])
         return "Phỗng " + (CODES[card] if arg is None else "với %s đã hạ" % CODES[card])
     if name == "khan":
         return "Dậy khàn " + CODES[card]
@@ -98,8 +108,9 @@ def action_label(game, action):
 def event_text(entry, names):
     """One log entry in Vietnamese, e.g. 'Máy 2 đánh Ngũ Vạn' (`names`: the seats' names)."""
     p, action, card = entry[:3]
-    text = names[p] + " " + T.ACTION_NAMES[action]
-    if card >= 0 and action != "deal":
+    text = names[p] + " " + T.action_name(action)
+    # a bất thực's kind is its holder's secret (its cup is on the mat)
+    if card >= 0 and action not in ("deal", "bat_thuc"):
         text += " " + NAMES[card]
     return text
 
@@ -119,12 +130,15 @@ def result_text(hoi, game, names):
     return "\n".join(lines)
 
 
-def _texts():
-    """tet.games.to_tom.table_texts: the text of the Phu trên chiếu view, a module imported
-    for it and forgotten after (play does without its bytecode; the view is read now and then,
-    a result's text at every game's end, so that one stays here)."""
-    __import__(TEXTS)
-    return sys.modules[TEXTS]
+def _texts(name=TEXTS):
+    """Module `name`, words the table needs now and then, imported for them and forgotten
+    after (play does without their bytecode): tet.games.to_tom.table_texts, the text of the
+    Phu trên chiếu view (read now and then; a result's text, at every game's end, stays here);
+    deal_texts, the words of the deal's choices (to-tom-v2 §3, while the deal asks the player:
+    Table._refresh forgets it)."""
+    __import__(name)
+    return sys.modules[name]
+
 
 
 def new_player(rng):
@@ -150,9 +164,9 @@ class Table(GameScreen):
 
     title = "Tổ Tôm"
     save_key = SAVE
-    bot_ms = BOT_MS
-    me = HUMAN      # the seat whose hand this gadget shows (a guest's seat at a shared table)
-    room = ROOM     # the block kept for the saves (none at a shared table: issue 35's heap)
+    bot_ms = _BOT_MS
+    me = _HUMAN      # the seat whose hand this gadget shows (a guest's seat at a shared table)
+    room = _ROOM     # the block kept for the saves (none at a shared table: issue 35's heap)
     host = None     # a shared table's tet.net.table.Host, on the host's gadget (its save keeps it)
 
     def __init__(self, app, hoi, game, rng, thap_hong_or_more=0):
@@ -218,6 +232,8 @@ class Table(GameScreen):
         self._lines = None
         if self.cursor > len(hand):
             self.cursor = len(hand)
+        if game.phase != T.P_DEAL:
+            forget_module(DEAL_TEXTS)
         self.options = []
         self.discard_mode = False
         if game.to_move() == self.me:
@@ -236,13 +252,15 @@ class Table(GameScreen):
         self.game.apply(p, action)
         self._played(action)
 
-    def _let_computers_go(self):
+    def _let_computers_go(self, keep_room=False):
         # An ù ends the game: the computer players are not needed before the next deal, which
         # imports them again, and the win's scoring module takes their heap (from .mpy files
-        # the two do not fit beside the table and the engine).
+        # the two do not fit beside the table and the engine). The Phu trên chiếu view lets
+        # them go too (`keep_room`: the save's block stays): the next one to move imports them.
         for p in range(len(self.bots)):
             self.bots[p] = None
-        self._room = None
+        if not keep_room:
+            self._room = None
         forget_module(AI)
         gc.collect()
 
@@ -251,8 +269,8 @@ class Table(GameScreen):
         log = self.game.log
         if not log:
             return self.event
-        if len(log) > LOG_KEEP:
-            del log[:-LOG_KEEP]
+        if len(log) > _LOG_KEEP:
+            del log[:-_LOG_KEEP]
         return event_text(log[-1], self.names)
 
     def _played(self, action):
@@ -344,8 +362,10 @@ class Table(GameScreen):
                 self.app.sound.play(sound.ERROR, self.app.hw.clock())
 
     def _view(self):
-        # the searches' memos go while the view is read (the next search makes them again):
-        # its text has their heap (a guest's gadget searches nothing and has no such module)
+        # the searches' memos and the computer players go while the view is read (the next
+        # search makes them again, the next computer to move imports its module): the view's
+        # text has their heap (a guest's gadget searches nothing and has no such module)
+        self._let_computers_go(True)
         hand = sys.modules.get("tet.games.to_tom.hand")
         if hand is not None:
             hand.release()
@@ -387,7 +407,7 @@ class Table(GameScreen):
         if p in (-1, self.me):
             return False
         if not self._computer_plays(p) or not self.computer_due(now):
-            frame = now // THINK_FRAME_MS
+            frame = now // _THINK_FRAME_MS
             if frame != self.frame:
                 self.frame = frame
                 return True
@@ -401,6 +421,8 @@ class Table(GameScreen):
         """The card at a door and whose door, or whose turn it is to discard (`short`: the card
         as its code, for the 128x64 header)."""
         game = self.game
+        if game.phase == T.P_DEAL:
+            return _texts(DEAL_TEXTS).asked(game.hands[self.me], self.options, short)
         if game.card >= 0:
             name = CODES[game.card] if short else NAMES[game.card]
             return "Cửa %s: %s" % (self.names[game.door], name)
@@ -419,9 +441,14 @@ class Table(GameScreen):
 
     def notice_text(self):
         """A word about the card at the door when the player declined its kind before: it can
-        no longer be eaten or phỗng (the ban of a declined take)."""
+        no longer be eaten or phỗng (the ban of a declined take); at the deal, why no bất thực
+        is offered (the 128x64 screen says it in its header: door_text)."""
         game = self.game
-        if game.to_move() == self.me or not game.declined_here(self.me):
+        if game.to_move() == self.me:
+            if game.phase == T.P_DEAL:
+                return _texts(DEAL_TEXTS).refusal(self.options)
+            return ""
+        if not game.declined_here(self.me):
             return ""
         return "Bạn đã bỏ %s: không ăn/phỗng được" % CODES[game.card]
 
@@ -451,6 +478,9 @@ class Table(GameScreen):
                 return "OK: đánh " + names[kind]
             if self.game.forbid[self.me][kind]:
                 return names[kind] + ": tham, không được đánh"
+            if kind in self.game.bat_thuc(self.me):
+                # to-tom-v2 §4: only đánh xén, once, with two runs through it and a spare
+                return names[kind] + ": bất thực"
             if self.game.end_refuses(self.me, kind):
                 why = END_REFUSED[self.game.end_need(self.game.take_khan)]
                 return names[kind] + why[1 if short else 0]
@@ -501,7 +531,7 @@ class Table(GameScreen):
         g.text(clip(text, width), x, y, G.LIGHT if g.colour else G.WHITE)
         cw = g.font.width
         span = max(1, width - len(text) - 1)
-        step = (self.app.hw.clock() // THINK_FRAME_MS) % span
+        step = (self.app.hw.clock() // _THINK_FRAME_MS) % span
         g.fill_rect(x + (len(text) + 1 + step) * cw, y + g.line_h // 2 - 1, cw - 2, 3,
                     G.GOLD if g.colour else G.WHITE)
 

@@ -4,7 +4,17 @@ from .mpy files its bytecode would otherwise hold the heap through every game.""
 
 from tet.games.to_tom.cards import NKINDS
 
+try:
+    from micropython import const
+except ImportError:     # CPython (host tools): a constant is its value
+    const = int
+
 MAX_PAIRS = 96      # declined pairs a seat may keep: many more than a game makes
+# a laid phu: a run of a whole suit is 9 cards, a bí or lưng group with copies up to 12
+_MAX_PHU = const(12)
+_MAX_HAND = const(25)       # concealed cards of one player (24 with four players, +1 at the door)
+_MAX_POINTS = const(100000)
+_MAX_GAMES = const(100000)
 
 # What a save may hold: tet.games.to_tom.state (which calls this module) passes itself as `T`,
 # so that this module does not import it back.
@@ -19,14 +29,14 @@ def game_from_dict(T, cls, d, whole=True):
     players = n - 1
     g = cls(n, _int(d, "dealer", 0, players), _int(d, "sp", -1, players),
             _int(d, "st", 0, 1000), record=False)
-    g.hands = _per_player(d, "hands", n, _counts, 4, T.MAX_HAND)
+    g.hands = _per_player(d, "hands", n, _counts, 4, _MAX_HAND)
     g.khan = [list(k) for k in _per_player(d, "khan", n, kinds, NKINDS, 8)]
     laid = _field(d, "laid", list)
     _need(len(laid) == n, "laid")
     g.laid = []
     for lp in laid:
         _need(type(lp) is list and len(lp) <= 12, "laid")
-        entries = [tuple(kinds(phu, NKINDS, T.MAX_PHU)) for phu in lp]
+        entries = [tuple(kinds(phu, NKINDS, _MAX_PHU)) for phu in lp]
         # an entry lends at most one card of the three or more laid: never empty
         _need(all(entries), "laid")
         g.laid.append(entries)
@@ -46,7 +56,7 @@ def game_from_dict(T, cls, d, whole=True):
     g.pile = kinds(d.get("pile"), NKINDS, T.MAX_STOCK)
     g.pile_door = kinds(d.get("pile_door"), n, T.MAX_STOCK)
     _need(len(g.pile_door) == len(g.pile), "pile_door")
-    g.phase = _int(d, "phase", T.P_DISCARD, T.P_OVER)
+    g.phase = _int(d, "phase", T.P_DISCARD, T.P_DEAL)
     g.actor = _int(d, "actor", -1, players)
     g.card = _int(d, "card", -1, NKINDS - 1)
     g.door = _int(d, "door", -1, players)
@@ -60,8 +70,15 @@ def game_from_dict(T, cls, d, whole=True):
     _need(len(g.vong) % 2 == 0 and (not whole or (g.stage == T.ST_VONG) == bool(g.vong)), "vg")
     for i in range(0, len(g.vong), 2):
         _need(g.vong[i] < n and (g.vong[i + 1],) * 4 in g.laid[g.vong[i]], "vg")
+    # bất thực: holder, kind (never a red yêu), flags; a kind once per holder (none before v2)
+    g.bat = kinds(d.get("bt", ""), NKINDS, 3 * n * 8)
+    _need(len(g.bat) % 3 == 0, "bt")
+    for i in range(0, len(g.bat), 3):
+        p, k = g.bat[i], g.bat[i + 1]
+        _need(p < n and k < 27 and g.bat[i + 2] < 8, "bt")
+        _need(all(g.bat[j:j + 2] != g.bat[i:i + 2] for j in range(0, i, 3)), "bt")
     g.take_card = _int(d, "tc", -1, NKINDS - 1)
-    g.take_phu = tuple(kinds(d.get("tp"), NKINDS, 2 * T.MAX_PHU))
+    g.take_phu = tuple(kinds(d.get("tp"), NKINDS, 2 * _MAX_PHU))
     # version 3 had no take but a dậy khàn lay four identical cards, and no entry lend
     g.take_khan = _field(d, "tk", bool) if "tk" in d else T.is_khan(g.take_phu)
     lent = d.get("lent", [[]] * n)
@@ -106,8 +123,8 @@ def _check_turn(T, g):
     """A game in progress has someone to move with at least one legal move."""
     if g.phase == T.P_OVER:
         return
-    _need(g.actor >= 0 and (g.phase == T.P_DISCARD) == (g.card < 0), "phase")
-    _need(g.phase == T.P_DISCARD or g.door >= 0, "door")
+    _need(g.actor >= 0 and (g.phase in (T.P_DISCARD, T.P_DEAL)) == (g.card < 0), "phase")
+    _need(g.phase in (T.P_DISCARD, T.P_DEAL) or g.door >= 0, "door")
     _need(g.phase != T.P_U or (g.u_queue and g.u_queue[0] == g.actor), "ù queue")
     _need(g.phase != T.P_KHAN or g.card in g.khan[g.actor], "khàn")
     _need(g.phase != T.P_EAT or g.actor == g.door, "door")
@@ -127,17 +144,17 @@ def hoi_from_dict(T, cls, d):
     scores = _field(d, "scores", list)
     _need(len(scores) == n, "scores")
     for v in scores:
-        _need(type(v) is int and -T.MAX_POINTS <= v <= T.MAX_POINTS, "scores")
+        _need(type(v) is int and -_MAX_POINTS <= v <= _MAX_POINTS, "scores")
     h.scores = list(scores)
     h.last_winner = _int(d, "last", -1, n - 1)
     h.streak = _int(d, "streak", 0, 1000)
-    h.games = _int(d, "games", 0, T.MAX_GAMES)
+    h.games = _int(d, "games", 0, _MAX_GAMES)
     history = _field(d, "history", list)
     _need(len(history) <= h.games, "history")
     h.history = []
     for x in history:
         _need(type(x) is list and len(x) == 2, "history")
-        h.history.append((_in_range(x[0], -1, n - 1), _in_range(x[1], 0, T.MAX_POINTS)))
+        h.history.append((_in_range(x[0], -1, n - 1), _in_range(x[1], 0, _MAX_POINTS)))
     return h
 
 

@@ -98,6 +98,7 @@ def view(public, private, seat, cls=None):
         d["khan"][seat] = mine.get("khan")
         d["banned"][seat] = mine.get("banned")
         d["dp"][seat] = mine.get("dp", "")
+        d["bt"] = mine.get("bt", "")
         if mine.get("phase") in HIDDEN:
             d["phase"], d["actor"] = mine["phase"], seat
     d["stock"], d["uq"], d["stage"], d["extra"] = "", [], 0, -1

@@ -23,6 +23,12 @@ P_KHAN = 2      # `actor` must dậy khàn
 P_PHONG = 3     # `actor` may phỗng (out of turn)
 P_EAT = 4       # the door's player may eat / phỗng, else xin or let the card pass
 P_OVER = 5
+P_DEAL = 6      # `actor` decides a kind dealt three or four times (to-tom-v2 §3)
+
+# a bất thực's flags (GameState.bat)
+BT_FOUR = 1     # dealt four times: a bất thực thiên khai
+BT_XEN = 2      # a copy discarded (đánh xén)
+BT_SETTLED = 4  # its holder took a card of it
 
 # where the card at a door came from
 SRC_DISCARD = 1
@@ -36,19 +42,23 @@ ST_PHONG = 2
 ST_EAT = 3
 ST_VONG = 4     # before ST_U of the dealer's first discard: ù vọng on the thiên khai
 
-# the log's action ids in Vietnamese, for screens and the command line
-ACTION_NAMES = {
-    "deal": "cầm cái",
-    "thien_khai": "dậy thiên khai",
-    "discard": "đánh",
-    "draw": "xin, nọc lật",
-    "eat": "ăn",
-    "phong": "phỗng",
-    "khan": "dậy khàn",
-    "u": "ù",
-    "pass": "bỏ qua",
-    "draw_game": "hoà, được kê",
-}
+# the log's action ids in Vietnamese, for screens and the command line, as ",id=words" in one
+# text (action_name): the short words of a dict would each be a qstr, kept for good on a device
+_ACTION_NAMES = (",deal=cầm cái,thien_khai=dậy thiên khai,bat_thuc=xin làng một cái bất thực"
+                 ",trinh_phu=trình phu,discard=đánh,draw=xin, nọc lật,eat=ăn,phong=phỗng"
+                 ",khan=dậy khàn,u=ù,pass=bỏ qua,draw_game=hoà, được kê")
+
+
+def action_name(action):
+    """The log's action id `action` in Vietnamese, e.g. 'đánh' for "discard" (KeyError when it
+    is none)."""
+    at = _ACTION_NAMES.find("," + action + "=")
+    if at < 0:
+        raise KeyError(action)
+    at += len(action) + 2
+    end = _ACTION_NAMES.find("=", at)
+    end = _ACTION_NAMES.rfind(",", at, end) if end >= 0 else len(_ACTION_NAMES)
+    return _ACTION_NAMES[at:end]
 
 STOCK_LEFT = 5      # the game is drawn when a card is needed and only this many are left
 # to-tom-v2 §7 (401), the end game: with this many cards left in the stock an eat or phỗng (and
@@ -64,12 +74,7 @@ HAND_SIZE = {5: 20, 4: 24}
 # 4: laid entries that grow and lend (to-tom-v2 §2: `lent`, `tk`); 3: the discard rules over the
 # game and bỏ ù (2 is read as none yet)
 SAVE_VERSION = 4
-# a laid phu: a run of a whole suit is 9 cards, a bí or lưng group with copies up to 12
-MAX_PHU = 12
-MAX_HAND = 25           # concealed cards of one player (24 with four players, +1 at the door)
 MAX_STOCK = 120
-MAX_POINTS = 100000
-MAX_GAMES = 100000
 # one character per kind (or seat) in a save: JSON-safe, no escapes
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LETTERS = ALPHABET.encode()
@@ -174,6 +179,8 @@ class GameState:
         # ù vọng (to-tom-v2 §3): holder, kind of each thiên khai still to ask about right after
         # the dealer's first discard, the one asked now first (empty otherwise)
         self.vong = bytearray()
+        # bất thực (to-tom-v2 §3-§4): holder, kind, flags (BT_*) of each, in declaring order
+        self.bat = bytearray()
         self.take_card = -1
         self.take_phu = ()      # the take's cards (to-tom-v2 §2), for the discard after it
         self.take_khan = False  # the take was a dậy khàn (the end game does not limit it)
@@ -187,6 +194,15 @@ class GameState:
     def to_move(self):
         """The player whose decision the game waits for, or -1 when it is over."""
         return self.actor if self.phase != P_OVER else -1
+
+    def bat_thuc(self, p, but=-1):
+        """Player p's unsettled bất thực kinds (to-tom-v2 §4), in declaring order, but kind
+        `but` (a take on offer settles its kind's)."""
+        bat = self.bat
+        if not bat:
+            return ()
+        return tuple([bat[i + 1] for i in range(0, len(bat), 3)
+                      if bat[i] == p and not bat[i + 2] & BT_SETTLED and bat[i + 1] != but])
 
     def end_need(self, khan):
         """What the end game (to-tom-v2 §7) asks of a take and the discard after it: NEED_NONE,
@@ -217,7 +233,8 @@ class GameState:
             "pile_door": pack_digits(self.pile_door),
             "phase": self.phase, "actor": self.actor, "card": self.card, "door": self.door,
             "src": self.src, "discarder": self.discarder, "stage": self.stage,
-            "uq": list(self.u_queue), "vg": pack_kinds(self.vong), "tc": self.take_card,
+            "uq": list(self.u_queue), "vg": pack_kinds(self.vong),
+            "bt": pack_kinds(self.bat), "tc": self.take_card,
             "tp": pack_kinds(self.take_phu),
             "tk": self.take_khan, "lent": [list(e) for e in self.lent],
             "first": self.first_move, "winner": self.winner, "next": self.next_dealer,

@@ -1,6 +1,6 @@
 """The text of a Tổ Tôm table's Phu trên chiếu view: every player's laid phu and khàn, the cards
-left at each door, what the player may no longer take or discard (and the pairs they let go),
-the stock. A module of its
+left at each door, the player's bất thực, what the player may no longer take or discard (and
+the pairs they let go), the stock. A module of its
 own, imported by the table for the view and forgotten after: play does without its bytecode."""
 
 from tet.games.to_tom import state as T
@@ -33,6 +33,15 @@ def pairs_text(game, p):
         [CODES[pairs[i]] + " " + CODES[pairs[i + 1]] for i in range(0, len(pairs), 2)])
 
 
+def bat_text(game, p):
+    """Player p's unsettled bất thực (to-tom-v2 §4: kept concealed; a card discarded by đánh
+    xén is told), e.g. 'Bất thực (chén úp): 3V, 5N đã đánh xén'."""
+    bat = game.bat
+    kinds = [CODES[bat[i + 1]] + (" đã đánh xén" if bat[i + 2] & T.BT_XEN else "")
+             for i in range(0, len(bat), 3) if bat[i] == p and not bat[i + 2] & T.BT_SETTLED]
+    return ("Bất thực (chén úp): " + ", ".join(kinds)) if kinds else ""
+
+
 def table_text(game, names, me):
     """Every player's laid phu, khàn and the stock, for the Phu trên chiếu screen (`names`: the
     seats' names, `me` this gadget's seat)."""
@@ -42,12 +51,17 @@ def table_text(game, names, me):
         khan = len(game.khan[p])
         if khan:
             laid += " · khàn úp: %d" % khan
+        cups = len(game.bat_thuc(p))
+        if cups:
+            # the cup of a bất thực is on the mat for all to see, its kind the holder's secret
+            laid += " · chén bất thực: %d" % cups
         lines.append("%s: %s" % (names[p], laid))
     lines.append("Bài bỏ qua ở từng cửa:")
     for p in range(game.n):
         gone = [CODES[game.pile[i]] for i in range(len(game.pile)) if game.pile_door[i] == p]
         lines.append("Cửa %s: %s" % (names[p], " ".join(gone) or "—"))
-    for words in (banned_text(game, me), pairs_text(game, me), forbidden_text(game, me)):
+    for words in (bat_text(game, me), banned_text(game, me), pairs_text(game, me),
+                  forbidden_text(game, me)):
         if words:
             lines.append(words)
     lines.append("Nọc còn %d lá." % game.left)

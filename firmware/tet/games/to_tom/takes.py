@@ -168,8 +168,14 @@ def _extends(entry, card):
 
 
 def phong_sources(hand, laid, card):
-    """The phỗng of `card` a player may make: None (two concealed copies) or the index of a laid
-    bí or lưng group holding a copy (one concealed copy, 304-305)."""
+    """The phỗng of `card` a player may make: None (two concealed copies), the index of a laid
+    bí or lưng group holding a copy (one concealed copy, 304-305), or with three concealed
+    copies (an unsettled bất thực) a tái kiến: the run of concealed cards that lays the third,
+    in a tuple (178-192: "muốn Tái kiến phải có phu Dọc")."""
+    if hand[card] == 3:
+        from tet.games.to_tom.bat_thuc import tai_kien
+
+        return tai_kien(hand, card, phu_completed)
     if hand[card] >= 2:
         return [None]
     if not hand[card]:
@@ -199,6 +205,10 @@ def effect(hand, laid, khan, card, name, arg):
         if arg is None:
             laid.append(phu)
             return [card, card], laid, khan, phu, lends
+        if type(arg) is tuple:
+            laid.append(phu)
+            laid.append(arg[0])
+            return [card, card] + list(arg[0]), laid, khan, phu + arg[0], lends
         rest = list(laid[arg])
         rest.remove(card)
         laid[arg] = tuple(rest)
@@ -240,6 +250,8 @@ def log_extra(name, arg):
     ordinary eat, phỗng or dậy khàn."""
     if name == "eat" and type(arg[0]) is not int:
         return arg[1:] + (-1,)
+    if name == "phong" and type(arg) is tuple:
+        return (-1, -1, arg, 0, -1)
     if name == "phong" and arg is not None:
         return (-1, -1, (), 0, arg)
     return None
