@@ -955,3 +955,26 @@ def test_danh_xen_needs_two_runs_through_the_kind_and_a_spare_376_379():
     hand = "3V 3V 3V 2V 4V 7V 8V 9V 1N 2N 3N 4N 5N 6N 7S 8S 9S CC TT OC 9N"
     g = deal_with(table({0: hand}, dealer=0, choose=True), {(0, "3V"): "bat_thuc"})
     assert K["3V"] not in g.discards(0) and K["2V"] in g.discards(0)
+
+
+def test_a_save_in_the_middle_of_the_deal_reads_back_and_plays_on():
+    g = table({0: BAT_THUC_DEAL}, dealer=4, choose=True)
+    while g.actor != 0:
+        g.apply(g.actor, g.legal(g.actor)[0])
+    g.apply(0, ("bat_thuc", K["1V"]))
+    again = T.ToTom.from_dict(json.loads(json.dumps(g.to_dict())))
+    assert again.phase == T.P_DEAL and again.actor == 0
+    assert again.legal(0) == g.legal(0) == [("khan_down", K["3N"]), ("bat_thuc", K["3N"])]
+    for game in (g, again):
+        game.apply(0, ("bat_thuc", K["3N"]))
+        by_default(game)
+    assert again.to_dict() == g.to_dict() and again.bat_thuc(0) == (K["1V"], K["3N"])
+    # a bất thực of a red yêu, or the same kind twice, is no save
+    for bad in ("0R0", "000000"):
+        d = g.to_dict()
+        d["bt"] = bad
+        try:
+            T.ToTom.from_dict(d)
+            raise AssertionError("accepted bt %r" % bad)
+        except ValueError:
+            pass
