@@ -60,6 +60,11 @@ def _run_tests(target):
         watch = getattr(sys.modules.get("fake_hw"), "WATCH", None)
         if watch is not None:
             print("heap watch", watch[0], watch[1])
+            # the interned names so far ("qstr pool: n_pool=.., n_qstr=.., ..."): kept for good,
+            # and one too many asks for a new pool in one large block
+            import micropython
+
+            micropython.qstr_info()
     print("%d passed, %d failed" % (len(names) - failed, failed))
     return 1 if failed else 0
 
