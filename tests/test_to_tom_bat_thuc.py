@@ -10,16 +10,8 @@ from tet.games.to_tom import laid as L
 from tet.games.to_tom.cards import CODES, NKINDS
 
 import to_tom_v2_reference as R
+from test_to_tom_laid import KIND, cards
 from test_to_tom_selfplay_checker import RuleBroken, check_record, xen_runs
-
-KIND = {code: k for k, code in enumerate(CODES)}
-
-
-def cards(text):
-    cnt = [0] * NKINDS
-    for code in text.split():
-        cnt[KIND[code]] += 1
-    return cnt
 
 
 class _Game:

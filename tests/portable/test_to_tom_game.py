@@ -978,3 +978,19 @@ def test_a_save_in_the_middle_of_the_deal_reads_back_and_plays_on():
             raise AssertionError("accepted bt %r" % bad)
         except ValueError:
             pass
+
+
+def test_the_logs_words_are_read_from_one_text():
+    from tet.games.to_tom.state import action_name
+
+    words = {"deal": "cầm cái", "thien_khai": "dậy thiên khai",
+             "bat_thuc": "xin làng một cái bất thực", "trinh_phu": "trình phu",
+             "discard": "đánh", "draw": "xin, nọc lật", "eat": "ăn", "phong": "phỗng",
+             "khan": "dậy khàn", "u": "ù", "pass": "bỏ qua", "draw_game": "hoà, được kê"}
+    for action, text in words.items():
+        assert action_name(action) == text, action
+    try:
+        action_name("xin")
+        raise AssertionError("a word for no action")
+    except KeyError:
+        pass
