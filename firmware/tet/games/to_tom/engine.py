@@ -783,9 +783,6 @@ class Hoi(ScoreSheet):
 
     def new_game(self, rng, record=False):
         """Deal the next game of the hội."""
-        # the deal's module before the game's fields: the hole it leaves when it goes is then
-        # one piece below them, where the win's scoring finds a block of a kilobyte
-        _module("deal_choice")
         game = ToTom(self.n, self.dealer, self.last_winner, self.streak, record)
         game.deal(rng)
         return game
