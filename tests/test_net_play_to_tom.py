@@ -221,9 +221,16 @@ def test_a_guest_makes_its_deal_choices_and_its_bat_thuc_stays_its_secret():
     public = adapter.public()
     assert "bt" not in json.loads(public)
     assert seen.view(public, adapter.private(1), 1)[0].bat_thuc(1) == (K["5N"],)
+    from tet.games.to_tom.table_texts import table_text
+
     for q in (0, 2, 3, 4):
         shown = seen.view(public, adapter.private(q), q)[0]
         assert not shown.bat and shown.laid[1] == [run]
+        # the cup is on the mat for everyone: the Phu trên chiếu view tells it, not its kind
+        assert shown.cups(1) == 1 and shown.cups(q) == 0
+        line = [t for t in table_text(shown, ["S%d" % s for s in range(5)], q).split("\n")
+                if t.startswith("S1:")][0]
+        assert "chén bất thực: 1" in line and "5N" not in line, line
     # a tái kiến's intent carries its run
     tai_kien = ("phong", ((K["4N"], K["5N"], K["6N"]),))
     assert S.decode(S.encode(tai_kien)) == tai_kien

@@ -2,7 +2,7 @@
 
 The public state is the engine's to_dict() without what nobody else may know (and without the
 cards that passed each door and the hội's history, which no screen shows): the hands, the
-kinds of face-down khàn (their number is public), who has declined what, the stock, the
+kinds of face-down khàn (their number is public) and of bất thực (their cups are), who has declined what, the stock, the
 dealer's extra card, and who is being asked for an ù, a phỗng or a khàn (an offer nobody sees
 in a real game: the table just waits, "Chờ…"). Each seat's private part holds its own cards,
 what it has declined, the dealt hand (for the check at the end), and the real phase when the
@@ -99,6 +99,11 @@ class Adapter:
             d["phase"], d["actor"] = T.P_U, -1
         d["left"] = game.left
         d["khans"] = [len(k) for k in game.khan]
+        cups = [game.cups(p) for p in range(game.n)]
+        if max(cups):
+            # a bất thực's cup is on the mat (its kind is not): sent only while there is one,
+            # since every byte of the state goes to every gadget after every move
+            d["cups"] = cups
         d["hoi"] = self.hoi.to_dict()
         d["hoi"]["history"] = []
         d["people"] = [1 if p else 0 for p in self.people]

@@ -34,6 +34,11 @@ class SeenGame(GameState):
         self.choices = []
         self.refused = bytearray(NKINDS)
         self.declined = False
+        self.shown_cups = bytearray(self.n)
+
+    def cups(self, p):
+        """The bất thực cups on the mat at seat p, as the host tells them."""
+        return self.shown_cups[p]
 
     def legal(self, p):
         """The host's list of the seat's actions when it is to move (empty for anyone else)."""
@@ -68,6 +73,14 @@ def _choices(texts, players):
     return out
 
 
+def _per_seat(counts, n):
+    """A public count per seat (face-down khàn, bất thực cups: 0-8), checked."""
+    if type(counts) is not list or len(counts) != n or \
+            not all(type(c) is int and 0 <= c <= 8 for c in counts):
+        raise ValueError("not a table state")
+    return counts
+
+
 def view(public, private, seat, cls=None):
     """(game, hội, public dict, private dict) as the gadget at `seat` sees them: a game of class
     `cls` (SeenGame by default, or the engine's ToTom for a desktop player that decides by the
@@ -86,10 +99,8 @@ def view(public, private, seat, cls=None):
     n = d.get("n")
     if n not in HAND_SIZE:
         raise ValueError("players")
-    khans = d.get("khans")
-    if type(khans) is not list or len(khans) != n or \
-            not all(type(c) is int and 0 <= c <= 8 for c in khans):
-        raise ValueError("khàn")
+    khans = _per_seat(d.get("khans"), n)
+    cups = _per_seat(d.get("cups", [0] * n), n)
     d["hands"], d["khan"], d["banned"], d["passed"] = [BLANK] * n, [""] * n, [BLANK] * n, \
         [BLANK] * n
     d["dp"] = [""] * n
@@ -116,6 +127,8 @@ def view(public, private, seat, cls=None):
     if type(left) is not int or not 0 <= left <= MAX_STOCK:
         raise ValueError("stock")
     game.left = left
+    if isinstance(game, SeenGame):
+        game.shown_cups = bytearray(cups)
     for q in range(n):
         if q != seat:
             game.khan[q] = [0] * khans[q]

@@ -204,6 +204,11 @@ class GameState:
         return tuple([bat[i + 1] for i in range(0, len(bat), 3)
                       if bat[i] == p and not bat[i + 2] & BT_SETTLED and bat[i + 1] != but])
 
+    def cups(self, p):
+        """How many unsettled bất thực player p holds: the cups on the mat, which everyone
+        sees."""
+        return len(self.bat_thuc(p))
+
     def end_need(self, khan):
         """What the end game (to-tom-v2 §7) asks of a take and the discard after it: NEED_NONE,
         NEED_CHO (END_CHO cards left in the stock) or NEED_THANH (fewer). A dậy khàn (`khan`)

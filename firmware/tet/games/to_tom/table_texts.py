@@ -51,7 +51,7 @@ def table_text(game, names, me):
         khan = len(game.khan[p])
         if khan:
             laid += " · khàn úp: %d" % khan
-        cups = len(game.bat_thuc(p))
+        cups = game.cups(p)
         if cups:
             # the cup of a bất thực is on the mat for all to see, its kind the holder's secret
             laid += " · chén bất thực: %d" % cups
