@@ -1,6 +1,6 @@
-"""Tổ Tôm's bất thực in play (to-tom-v2 §2, §4, seed 175-209, 375-379): đánh xén, tái kiến, and
-the flags a bất thực gathers (a copy discarded, settled by a take). Loaded in a game where
-somebody declared one, and forgotten at the win."""
+"""Tổ Tôm's bất thực in play (to-tom-v2 §4, seed 175-209, 375-379): đánh xén, and the flags a
+bất thực gathers (a copy discarded, settled by a take). Loaded in a game where somebody declared
+one, and forgotten at the win."""
 
 from tet.games.to_tom.state import BT_FOUR, BT_XEN
 
@@ -65,11 +65,3 @@ def _runs_fit(hand, x, starts, first, need):
                 return True
     return False
 
-
-def tai_kien(hand, card, phu_completed):
-    """The phỗng tái kiến of `card` with three concealed copies in `hand` (178-192: "muốn Tái
-    kiến phải có phu Dọc"): each run of concealed cards that lays the third, in a tuple (the
-    phỗng's argument); `phu_completed` is takes.py's, which calls this."""
-    rest = bytearray(hand)
-    rest[card] = 0
-    return [(phu,) for phu in phu_completed(rest, card) if len(phu) > 2 and phu[1] == phu[0] + 1]

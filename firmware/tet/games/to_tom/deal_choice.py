@@ -59,23 +59,6 @@ def allowed(game, p, k):
     return False
 
 
-def _runs(game, p, k):
-    """The runs of a khàn trình phu of kind k (169-171): k with two or more concealed cards in
-    a row of its suit, none of a kind dealt three times or more."""
-    if k >= 27:
-        return []
-    others = _others(game, p)
-    suit = k - k % 9
-    lo = k
-    while lo > suit and others[lo - 1]:
-        lo -= 1
-    hi = k
-    while hi < suit + 8 and others[hi + 1]:
-        hi += 1
-    return [tuple(range(a, b + 1)) for a in range(lo, k + 1)
-            for b in range(max(k, a + 2), hi + 1)]
-
-
 def choices(game, p):
     """Player p's choices for the kind the deal asks about, as legal() gives them: the default
     first ("khan_down" or "thien_khai", arg the kind), then "bat_thuc" (arg the kind) when
@@ -89,7 +72,12 @@ def choices(game, p):
     if allowed(game, p, k):
         out.append(("bat_thuc", k))
     if four:
-        out += [("trinh_phu", (k, run)) for run in _runs(game, p, k)]
+        # a khàn trình phu (169-171): k in a run of two or more concealed cards, none of a kind
+        # dealt three times or more (the takes' module, which the game's first card loads
+        # anyway, is imported here only for a four: a game without one keeps its heap's order)
+        from tet.games.to_tom.takes import runs_completed
+
+        out += [("trinh_phu", (k, run)) for run in runs_completed(_others(game, p), k)]
     return out
 
 

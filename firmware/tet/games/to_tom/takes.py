@@ -25,9 +25,17 @@ def phu_completed(counts, card):
     groups may take extra copies of their members. Three identical cards (phỗng, khàn) are not
     listed here.
     """
+    out = [(card,)] if IS_YEU[card] else []
+    out += runs_completed(counts, card)
+    for members in H.groups_with(card):
+        _with_copies(counts, card, members, out)
+    return out
+
+
+def runs_completed(counts, card):
+    """Every run of three or more that `card` completes with cards of `counts` (a tái kiến's,
+    a khàn trình phu's at the deal, and phu_completed's)."""
     out = []
-    if IS_YEU[card]:
-        out.append((card,))
     if card < 27:
         s, n = card // 9, card % 9
         base = 9 * s
@@ -40,8 +48,6 @@ def phu_completed(counts, card):
         for a in range(lo, n + 1):
             for b in range(max(n, a + 2), hi + 1):
                 out.append(tuple(range(base + a, base + b + 1)))
-    for members in H.groups_with(card):
-        _with_copies(counts, card, members, out)
     return out
 
 
@@ -173,9 +179,7 @@ def phong_sources(hand, laid, card):
     copies (an unsettled bất thực) a tái kiến: the run of concealed cards that lays the third,
     in a tuple (178-192: "muốn Tái kiến phải có phu Dọc")."""
     if hand[card] == 3:
-        from tet.games.to_tom.bat_thuc import tai_kien
-
-        return tai_kien(hand, card, phu_completed)
+        return [(run,) for run in runs_completed(_less(hand, (card,) * 3), card)]
     if hand[card] >= 2:
         return [None]
     if not hand[card]:
