@@ -87,6 +87,8 @@ def position_record(game, move):
         "turn": None if game.over else game.turn,
         "over": game.over,
         "scores": game.scores(),
+        "ended_by_rule": game.stalled,
+        "stall_left": None if game.over else game.stall_left(),
     }
 
 
@@ -105,6 +107,12 @@ def render(game):
     return "%s %s\n%s %s %s\n%s %s" % (pad, top, west, " " * len(top), east, pad, bottom)
 
 
+def _over_note(rec):
+    if not rec["over"]:
+        return ""
+    return "  (over: the board stalled, counted)" if rec["ended_by_rule"] else "  (over)"
+
+
 def run_replay(args):
     """`tet oaq replay`: print the position after each move."""
     game = _new_game(args)
@@ -118,7 +126,7 @@ def run_replay(args):
         replay.play(*parse_move(rec["move"]))
         print("%s  captured %s quan %s scores %s%s" % (rec["move"], rec["captured"],
                                                       rec["quan_captured"], rec["scores"],
-                                                      "  (over)" if rec["over"] else ""))
+                                                      _over_note(rec)))
         print(render(replay))
     return 0
 

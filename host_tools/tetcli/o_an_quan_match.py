@@ -71,13 +71,19 @@ def opening(seed, index, players, quan_value, quan_non):
     return game
 
 
-def play_game(game, seat_players, max_moves=5000):
-    """Play `game` to the end with one move function per seat; return the final scores."""
-    for _ in range(max_moves):
+def play_out(game, seat_players, max_moves=5000):
+    """Play `game` to the end with one move function per seat; return the moves played."""
+    for played in range(max_moves):
         if game.over:
-            break
+            return played
         square, step = seat_players[game.turn](game.state)
         game.play(square, step)
+    return max_moves
+
+
+def play_game(game, seat_players, max_moves=5000):
+    """Play `game` to the end with one move function per seat; return the final scores."""
+    play_out(game, seat_players, max_moves)
     return game.scores()
 
 
@@ -87,6 +93,8 @@ def run_match(a, b, games, seed, players=2, quan_value=10, quan_non=False, progr
     parse_player(b)
     seats = [[0, 0, 0] for _ in range(players)]
     diff_total = 0
+    longest = 0
+    by_rule = 0
     for i in range(games):
         group, seat = divmod(i, players)
         game = opening(seed, group, players, quan_value, quan_non)
@@ -94,7 +102,10 @@ def run_match(a, b, games, seed, players=2, quan_value=10, quan_non=False, progr
         player_a = make_player(a, game, rng)
         player_b = make_player(b, game, rng)
         seat_players = [player_a if k == seat else player_b for k in range(players)]
-        sc = play_game(game, seat_players)
+        plies = OPENING_MOVES + play_out(game, seat_players)
+        longest = max(longest, plies)
+        by_rule += game.stalled
+        sc = game.scores()
         mine = sc[seat]
         others = [sc[k] for k in range(players) if k != seat]
         best_other = max(others)
@@ -118,6 +129,8 @@ def run_match(a, b, games, seed, players=2, quan_value=10, quan_non=False, progr
         "points_first": points_pct(*seats[0]),
         "points_second": points_pct(*seats[1]),
         "mean_score_diff": round(diff_total / ((players - 1) * games), 2) if games else 0.0,
+        "longest": longest,
+        "ended_by_rule": by_rule,
     }
 
 

@@ -383,7 +383,8 @@ class Searcher:
         slot = 0
         key = 0
         if depth >= 2:
-            key = self._hash(st)
+            # the stall count and the board's fewest stones decide when the game is counted
+            key = self._hash(st) ^ (st[self.size - 1] | st[self.size - 2] << 6)
             slot = key & self.tt_mask
             if self.tt_key[slot] == key:
                 data = self.tt_data[slot]
@@ -480,6 +481,11 @@ class Searcher:
         hist = self.history
         for i in range(len(hist)):
             hist[i] = 0
+        # a table of an earlier search would make the move depend on it (and its values on
+        # its root: the evaluation is the root's), so every search starts with an empty one
+        tt_key = self.tt_key
+        for i in range(len(tt_key)):
+            tt_key[i] = 0
         n = self._expand(st, 0, -1)
         kids = self.kids[0]
         moves = self.moves[0]

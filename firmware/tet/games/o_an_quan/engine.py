@@ -13,14 +13,19 @@ position with a slice assignment and play a move in place without allocating:
     [QC, QC+N)        quan pieces captured by each player
     [DEBT, DEBT+2N)   net loans (borrowed - lent), 16 bits per player stored with a 32768 offset
     TURN              player to move
-    OVER              1 once the game has ended
+    OVER              1 once the game has ended, STALLED (2) when the stall rule ended it
+    LOW               the fewest stones (dân and quan pieces) the board has held so far
+    STALL             plies since the board last went below LOW
 
 Where the spec is silent this module decides (docs/o-an-quan.md repeats it):
 - a short refill (nobody left to lend) fills the player's squares from 6k+1 upwards;
 - if the game ends because a player's row stays empty, whatever is still in quan square 6k
   (dân and quan piece) is counted for player k, so the scores still add up to 25N + QN;
 - a relay sowing that lifts more than RELAY_LIMIT times ends the turn without a capture
-  (never reached in play; it only guarantees that every move terminates).
+  (never reached in play; it only guarantees that every move terminates);
+- every game ends: when the board has not held fewer stones than its fewest so far for
+  STALL_ROUNDS rounds (STALL_ROUNDS x N plies), the stones go round without leaving it, and
+  the game is counted as at hết quan: each player takes their row and their quan square.
 """
 
 START_DAN = 5
@@ -30,17 +35,21 @@ RELAY_LIMIT = 400
 LIFT = 0
 CAPTURE = 1
 _DEBT_ZERO = 32768
+# a game ends when the board has not gone below its fewest stones for this many rounds
+STALL_ROUNDS = 12
+STALLED = 2     # the OVER byte of a game the stall rule ended
 
 
 def layout(players):
-    """Return (S, QP, CAP, QC, DEBT, TURN, OVER, SIZE) offsets of the state for `players`."""
+    """Return (S, QP, CAP, QC, DEBT, TURN, OVER, SIZE) offsets of the state for `players`; LOW
+    and STALL are the last two bytes (SIZE - 2, SIZE - 1)."""
     squares = 6 * players
     qp = squares
     cap = qp + players
     qc = cap + players
     debt = qc + players
     turn = debt + 2 * players
-    return squares, qp, cap, qc, debt, turn, turn + 1, turn + 2
+    return squares, qp, cap, qc, debt, turn, turn + 1, turn + 4
 
 
 def new_state(players):
@@ -54,7 +63,17 @@ def new_state(players):
         st[qp + k] = 1
         st[debt + 2 * k] = _DEBT_ZERO & 255
         st[debt + 2 * k + 1] = _DEBT_ZERO >> 8
+    st[size - 2] = on_board(st, players)
     return st
+
+
+def on_board(st, players):
+    """Stones on the board: every square's dân and the quan pieces still in their squares."""
+    squares = 6 * players
+    n = 0
+    for i in range(squares + players):
+        n += st[i]
+    return n
 
 
 def sow(st, squares, square, step, quan_value, quan_non, log=None):
@@ -198,7 +217,8 @@ def row_empty(st, k):
 
 
 def end_turn(st, players):
-    """After a move: end the game if the quan are gone, else pass the turn and refill if needed.
+    """After a move: end the game if the quan are gone or the board has stalled (see
+    STALL_ROUNDS), else pass the turn and refill if needed.
 
     Returns the dân placed by a refill of the next player's row (0 if none).
     """
@@ -207,6 +227,15 @@ def end_turn(st, players):
     if quans_gone(st, squares):
         st[turn + 1] = 1
         return 0
+    n = on_board(st, players)
+    if n < st[turn + 2]:
+        st[turn + 2] = n
+        st[turn + 3] = 0
+    else:
+        st[turn + 3] += 1
+        if st[turn + 3] >= STALL_ROUNDS * players:
+            st[turn + 1] = STALLED
+            return 0
     nxt = (st[turn] + 1) % players
     st[turn] = nxt
     if row_empty(st, nxt):
@@ -301,6 +330,16 @@ class Game:
     def over(self):
         """True once the game has ended."""
         return bool(self.state[self.squares + 5 * self.players + 1])
+
+    @property
+    def stalled(self):
+        """True when the stall rule ended the game (the board did not empty, see STALL_ROUNDS)."""
+        return self.state[self.squares + 5 * self.players + 1] == STALLED
+
+    def stall_left(self):
+        """Moves left before the stall rule counts the game, unless the board goes below its
+        fewest stones so far (a capture) first."""
+        return STALL_ROUNDS * self.players - self.state[self.squares + 5 * self.players + 3]
 
     def board(self):
         """Dân count of every square, as a list."""
@@ -399,13 +438,18 @@ def state_from_list(values, players):
     """The state bytearray of a saved list for `players`, checked as a position of a real game:
     the right size, bytes, every dân (25 per player) and quan piece (one per player) once on the
     board or captured, loans that cancel out, the turn in range and, while the game goes on, a
-    move for the player to move. Raises ValueError otherwise."""
+    move for the player to move, and a stall count the rule has not reached yet. A save from
+    before the stall rule (two bytes shorter) reads with the board's stones as its fewest and
+    no stall. Raises ValueError otherwise."""
     squares, qp, cap, qc, debt, turn, over, size = layout(players)
-    if not isinstance(values, list) or len(values) != size:
+    if not isinstance(values, list) or len(values) not in (size, size - 2):
         raise ValueError("state has the wrong size")
     for v in values:
         _small_int(v, 0, 255, "state byte")
     st = bytearray(values)
+    if len(st) < size:
+        st.append(on_board(st, players))
+        st.append(0)
     for k in range(players):
         if st[qp + k] > 1:
             raise ValueError("bad quan piece")
@@ -421,8 +465,11 @@ def state_from_list(values, players):
         loans += owed
     if loans:
         raise ValueError("loans do not cancel out")
-    if st[turn] >= players or st[over] > 1:
+    if st[turn] >= players or st[over] > STALLED:
         raise ValueError("bad turn")
+    if st[turn + 2] > (START_DAN * ROW + 1) * players or \
+            st[turn + 3] >= STALL_ROUNDS * players + (st[over] == STALLED):
+        raise ValueError("bad stall count")
     if not st[over] and row_empty(st, st[turn]):
         raise ValueError("no move for the player to move")
     return st

@@ -31,6 +31,7 @@ CAPTURE_MS = 450
 UNDO = -1
 THINK_DOT_MS = 150
 SMALL_COLS = 21  # characters on the one text line of a 128x64 screen
+WARN_ROUNDS = 2  # rounds before the stall rule's count from which the screen counts them down
 # the names of (move on, select, back) on a two-button board and on the five-button DevKit
 KEYS_TWO = ("A", "B", "giữ B")
 KEYS_FIVE = ("◀▶", "OK", "giữ OK")
@@ -133,6 +134,12 @@ class Board(GameScreen):
                 score = material(st, players, k, game.quan_value)
             parts.append("%s %d" % (self.names[k], score))
         scores = " · ".join(parts)
+        # the stall rule's count is near: say how many moves are left before it
+        left = 0 if game.over else game.stall_left()
+        if left > WARN_ROUNDS * players:
+            left = 0
+        if left:
+            scores += " · đếm sau %d" % left
         if self.animating:
             prompt = "Rải quân… (bấm để bỏ qua)"
         elif game.over:
@@ -165,7 +172,7 @@ class Board(GameScreen):
             short = "–".join(["%d" % material(st, players, k, game.quan_value)
                               for k in range(players)])
             short = "%s: %s" % (self.names[game.turn], short)
-            hint = " %s:chọn" % keys[1]
+            hint = " đếm sau %d" % left if left else " %s:chọn" % keys[1]
             if len(short) + len(hint) <= SMALL_COLS:
                 short += hint
         self.lines = (scores, prompt, short)

@@ -5,13 +5,15 @@ the score sheet at the end of a game, which says where every point came from (lo
 from tet.core import gfx as G
 from tet.core import input as inp
 from tet.core.text import wrap
-from tet.games.o_an_quan.engine import final_score, material
+from tet.games.o_an_quan.engine import STALL_ROUNDS, final_score, material
 from tet.ui.widgets import Message
 
 MORE_DOWN = "▼"
 MORE_UP = "▲"
 LOAN_NOTE = ("Hàng hết dân thì phải rải lại 5 dân đã ăn, thiếu thì vay của người khác: "
              "khi đếm, dân vay bị trừ (nợ), dân cho vay được cộng.")
+STALL_NOTE = ("Bàn không vơi đi suốt %d vòng: dừng ván, mỗi người thu dân trên hàng và ô quan "
+              "của mình.")
 
 
 class Scroll(Message):
@@ -87,9 +89,12 @@ def score_lines(game, names):
 
 
 def sheet_text(result, game, names, keys):
-    """The score sheet's body: the result, each player's score explained, the loan rule when a
-    loan counted, and what the keys do."""
-    lines = [result] + score_lines(game, names)
+    """The score sheet's body: the result, why the game ended when the stall rule ended it,
+    each player's score explained, the loan rule when a loan counted, and what the keys do."""
+    lines = [result]
+    if game.stalled:
+        lines.append(STALL_NOTE % STALL_ROUNDS)
+    lines += score_lines(game, names)
     for debt in game.debts():
         if debt:
             lines.append(LOAN_NOTE)
