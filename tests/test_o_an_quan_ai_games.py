@@ -1,8 +1,8 @@
 """The computer players in whole games (CPython): 2, 3 and 4 players, every option, small matches.
 
 Matches here are a few openings only; the 200-game figures are in the bench
-(host_tools/bench/oaq_match_results.py). The 200 seeded Khó games at the end check only that
-every game ends within 300 plies.
+(host_tools/bench/oaq_match_results.py). The 200 seeded games of every level pairing at the end
+check that every game ends within 300 plies, and micropython plays some of them move for move.
 """
 
 import pytest
@@ -10,7 +10,8 @@ import pytest
 from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher
 from tet.core.rng import Rng
 from tet.games.o_an_quan.engine import Game
-from tetcli.o_an_quan_match import OPENING_MOVES, make_player, opening, play_game, run_match
+from oaq_seeded import PAIRINGS, report_line, seeded_game
+from tetcli.o_an_quan_match import opening, play_game, run_match
 
 
 @pytest.mark.parametrize("players,quan_value,quan_non", [
@@ -91,29 +92,38 @@ def test_kho_finishes_a_won_game_instead_of_repeating_moves():
     assert sum(game.scores()) == 70
 
 
-# Two hundred seeded games of Khó (its real node budget) against every kind of player, each
-# opening played from both seats; split in chunks so that pytest-xdist spreads them over workers
-# (about 100 s of CPU in all under CPython).
+# Two hundred seeded games for each number of players, every pairing of the levels (Dễ, Vừa,
+# Khó, each against itself and the others, every seat), each ending within 300 plies: the stall
+# rule ends those whose stones keep going round (before it, 4-player games reached 683 plies).
+# In chunks that pytest-xdist spreads over its workers (about 250 s of CPU in all).
 FINISH_GAMES = 200
-FINISH_CHUNKS = 8
-FINISH_OPPONENTS = ("random", "greedy", "ai:de", "ai:vua", "ai:kho")
+FINISH_CHUNKS = 4
 FINISH_PLIES = 300
 
 
-@pytest.mark.parametrize("chunk", range(FINISH_CHUNKS))
-def test_kho_games_end_within_300_plies(chunk):
-    seed = 13
-    for i in range(chunk, FINISH_GAMES, FINISH_CHUNKS):
-        group, seat = divmod(i, 2)
-        opponent = FINISH_OPPONENTS[group % len(FINISH_OPPONENTS)]
-        game = opening(seed, group, 2, 10, False)
-        rng = Rng(seed * 104729 + i)
-        kho = make_player("ai:kho", game, rng)
-        other = make_player(opponent, game, rng)
-        seats = [kho, other] if seat == 0 else [other, kho]
-        plies = OPENING_MOVES
-        while not game.over:
-            assert plies < FINISH_PLIES, "game %d (Khó against %s) is still on" % (i, opponent)
-            game.play(*seats[game.turn](game.state))
-            plies += 1
-        assert sum(game.scores()) == 70
+@pytest.mark.parametrize("players,chunk", [(p, c) for p in (4, 3, 2) for c in range(FINISH_CHUNKS)])
+def test_computer_games_end_within_300_plies(players, chunk):
+    total = (25 + 10) * players
+    for index in range(chunk, FINISH_GAMES, FINISH_CHUNKS):
+        game, moves, pairing = seeded_game(players, index)
+        assert game.over and len(moves) <= FINISH_PLIES, (players, index, pairing, len(moves))
+        assert sum(game.scores()) == total
+
+
+def test_micropython_plays_the_same_seeded_games_to_the_same_end():
+    # every move, the plies, the ending (hết quan or the stall rule) and the scores of the first
+    # game of each pairing, 2 to 4 players, among them games the stall rule ends
+    from mp_lane import micropython_binary, run
+
+    if not micropython_binary():
+        pytest.skip("no micropython binary")
+    expected = []
+    for players in (2, 3, 4):
+        expected += [report_line(players, index) for index in range(len(PAIRINGS))]
+    assert any(line.split()[3] == "1" for line in expected)
+    got = []
+    for players in (2, 3, 4):
+        res = run("run", "oaq_seeded", [str(players), "0", str(len(PAIRINGS))])
+        assert res.returncode == 0, res.stderr
+        got += [line for line in res.stdout.splitlines() if line.strip()]
+    assert got == expected

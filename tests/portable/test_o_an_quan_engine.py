@@ -1,7 +1,7 @@
 """Ô Ăn Quan engine: hand-worked positions from the spec, loans, the end and the count, conservation."""
 
 from tet.core.rng import Rng
-from tet.games.o_an_quan.engine import Game, format_move, parse_move
+from tet.games.o_an_quan.engine import STALL_ROUNDS, Game, format_move, parse_move
 
 
 def setup(board, pieces, players=2, turn=0, captured=None, quan_value=10, quan_non=False):
@@ -17,6 +17,13 @@ def setup(board, pieces, players=2, turn=0, captured=None, quan_value=10, quan_n
             st[squares + players + k] = captured[k]
     st[squares + 5 * players] = turn
     return game
+
+
+def stall(game, low, plies):
+    """Set the board's fewest stones so far and the plies since it last went below them."""
+    at = 6 * game.players + 5 * game.players
+    game.state[at + 2] = low
+    game.state[at + 3] = plies
 
 
 def test_start_position_and_moves():
@@ -149,6 +156,43 @@ def test_the_game_ends_when_every_quan_square_is_empty_and_rows_go_to_their_owne
     assert game.winners() == [1]
 
 
+def stalled_position(plies):
+    # Player 0 moves 1+: the dân drops in 2, then 3 and 4 are empty, so the turn ends with no
+    # capture and the board keeps its 14 stones (12 dân and two quan pieces), its fewest so far.
+    game = setup([5, 1, 0, 0, 0, 0, 5, 0, 0, 0, 0, 1], [1, 1], captured=[20, 18])
+    stall(game, 14, plies)
+    return game
+
+
+def test_the_stall_rule_counts_a_game_whose_board_does_not_empty():
+    limit = STALL_ROUNDS * 2
+    game = stalled_position(limit - 2)
+    assert game.stall_left() == 2
+    assert game.play(1, 1) == 0
+    assert not game.over and game.turn == 1 and game.stall_left() == 1
+    game = stalled_position(limit - 1)
+    assert game.play(1, 1) == 0
+    assert game.over and game.stalled and game.legal_moves() == []
+    # counted as at hết quan: each player takes their row and their quan square (dân and
+    # piece): player 0: 20 + 1 (square 2) + 5 + 10; player 1: 18 + 1 (square 11) + 5 + 10
+    assert game.scores() == [36, 34] and game.winners() == [0]
+
+
+def test_a_capture_below_the_fewest_stones_restarts_the_stall_count_and_one_above_does_not():
+    # player 1's 11-: the dân drops in 10; 9 is empty, so 8 (3 dân) is taken, and 7 holds dân,
+    # so the chain stops: the board goes from 18 stones (16 dân, two pieces) to 15
+    board = [5, 1, 0, 0, 0, 0, 5, 1, 3, 0, 0, 1]
+    game = setup(board, [1, 1], turn=1, captured=[20, 14])
+    stall(game, 16, 20)
+    assert game.play(11, -1) == 3
+    assert game.stall_left() == STALL_ROUNDS * 2 and not game.over
+    # the same capture when the board once held 12 stones: 15 is no new low, the count goes on
+    game = setup(board, [1, 1], turn=1, captured=[20, 14])
+    stall(game, 12, 20)
+    assert game.play(11, -1) == 3
+    assert game.stall_left() == STALL_ROUNDS * 2 - 21
+
+
 def test_move_notation():
     assert parse_move("3+") == (3, 1) and parse_move("11-") == (11, -1)
     assert format_move(9, -1) == "9-" and format_move(21, 1) == "21+"
@@ -183,8 +227,17 @@ def test_save_and_restore_through_to_dict():
         game.play(*rng.choice(game.legal_moves()))
     again = Game.from_dict(game.to_dict())
     assert again.state == game.state and again.quan_non and again.players == 3
+    # a save from before the stall rule (two bytes shorter) reads back with no stall counted
+    old = game.to_dict()
+    old["state"] = old["state"][:-2]
+    again = Game.from_dict(old)
+    assert again.state[:-2] == game.state[:-2] and again.stall_left() == STALL_ROUNDS * 3
+    assert again.state[-2] == sum(game.board()) + sum(1 for q in game.quan() if q)
+    counted = game.to_dict()
+    counted["state"][-1] = STALL_ROUNDS * 3
     for bad in ({"players": 5, "quan_value": 10, "quan_non": False, "state": []},
-                {"players": 2, "quan_value": 10, "quan_non": False, "state": [0, 1]}):
+                {"players": 2, "quan_value": 10, "quan_non": False, "state": [0, 1]},
+                counted):
         try:
             Game.from_dict(bad)
         except ValueError:

@@ -3,7 +3,7 @@ computer's reply, undo, resume after a reboot, hot-seat and demo modes on every 
 
 from fake_hw import TWO, hold, new_app, open_game, press, run, walk_to
 
-from tet.games.o_an_quan.engine import Game
+from tet.games.o_an_quan.engine import STALL_ROUNDS, Game
 from tet.games.o_an_quan.play import UNDO
 
 
@@ -205,3 +205,47 @@ def test_an_empty_row_refill_is_announced():
     assert game.board()[7:12] == [1, 1, 1, 1, 1] and game.captured() == [8, 0]
     assert game.debts() == [-3, 3] and game.refilled == 5
     assert "Máy rải lại 5 dân (vay 3)" in board.lines[1]
+
+
+def stalling_board(name):
+    """Hot seat, two players, in a position where no move of the next three takes anything: the
+    board keeps its 14 stones, its fewest so far, with three moves left before the stall rule's
+    count (tests/portable/test_o_an_quan_engine.py works the same position out)."""
+    app, _setup = open_setup(name)
+    board = start_game(app, mode=1)
+    st = board.game.state
+    position = [5, 1, 0, 0, 0, 0, 5, 0, 0, 0, 0, 1]
+    for i in range(12):
+        st[i] = position[i]
+    st[14], st[15] = 20, 18                 # dân captured
+    st[-2] = 14                             # the board's fewest stones so far
+    st[-1] = STALL_ROUNDS * 2 - 3           # moves since it last went below them
+    board.view[:] = st
+    board._turn_begins()
+    app.dirty = True
+    run(app, 100)
+    return app, board
+
+
+def test_the_screen_counts_down_to_the_stall_rule_and_the_sheet_says_why_the_game_ended():
+    for name, counting in (("ttgo_tdisplay", "N1 20 · N2 18 · đếm sau 3"),
+                           ("devkit_ssd1306", "N1: 20–18 đếm sau 3")):
+        app, board = stalling_board(name)
+        assert app.hw.display.has_text(counting), app.hw.display.shown_text()
+        play_human(app, board, 1, True)         # 1+: into 2, then two empty squares
+        play_human(app, board, 11, False)       # 11-: into 10, then two empty squares
+        assert not board.game.over
+        shown = app.hw.display.shown_text()
+        assert "đếm sau 1" in shown
+        play_human(app, board, 2, True)         # 2+: into 3, then two empty squares
+        run(app, 3000)
+        assert board.game.over and board.game.stalled
+        sheet = app.screen
+        assert sheet.title == "Kết quả"
+        text = " ".join(app.hw.display.shown_text().split("\n"))
+        # the result, then why: the board did not empty for 12 rounds, each player took their
+        # row and quan square (player 1: 20 dân + 1 on the row + 5 and the quan piece in hers)
+        assert "N1 thắng!" in text
+        assert "Bàn không vơi đi suốt 12 vòng" in text
+        body = sheet.body
+        assert "N1 36 = 20 dân + 16 trên hàng" in body and "N2 34 = 18 dân + 16 trên hàng" in body
