@@ -249,7 +249,7 @@ class Searcher:
                     child = kids[n]
                     child[:] = st
                     gained = sow(child, squares, sq, step, qv, qn)
-                    end_turn(child, players)
+                    end_turn(child, players, gained)
                     code = 2 * sq + (step < 0)
                     moves[n] = code
                     if code == first:
@@ -335,8 +335,7 @@ class Searcher:
                         return 0
                     self.nodes += 1
                     child[:] = st
-                    sow(child, squares, sq, step, qv, qn)
-                    end_turn(child, players)
+                    end_turn(child, players, sow(child, squares, sq, step, qv, qn))
                     if child[over_at]:
                         value = self._terminal(child)
                     else:

@@ -68,11 +68,12 @@ def new_state(players):
 
 
 def on_board(st, players):
-    """Stones on the board: every square's dân and the quan pieces still in their squares."""
-    squares = 6 * players
-    n = 0
-    for i in range(squares + players):
-        n += st[i]
+    """Stones on the board: every square's dân and the quan pieces still in their squares (all
+    the stones but those captured: 2N bytes to add, not 7N)."""
+    cap = 7 * players
+    n = (START_DAN * ROW + 1) * players
+    for i in range(cap, cap + 2 * players):
+        n -= st[i]
     return n
 
 
@@ -216,9 +217,9 @@ def row_empty(st, k):
     return True
 
 
-def end_turn(st, players):
-    """After a move: end the game if the quan are gone or the board has stalled (see
-    STALL_ROUNDS), else pass the turn and refill if needed.
+def end_turn(st, players, gained):
+    """After a move that captured `gained` (sow's value): end the game if the quan are gone or
+    the board has stalled (see STALL_ROUNDS), else pass the turn and refill if needed.
 
     Returns the dân placed by a refill of the next player's row (0 if none).
     """
@@ -227,7 +228,8 @@ def end_turn(st, players):
     if quans_gone(st, squares):
         st[turn + 1] = 1
         return 0
-    n = on_board(st, players)
+    # only a capture takes stones off the board (sowing moves them, refills put them back)
+    n = on_board(st, players) if gained else 255
     if n < st[turn + 2]:
         st[turn + 2] = n
         st[turn + 3] = 0
@@ -249,7 +251,7 @@ def end_turn(st, players):
 def play(st, players, square, step, quan_value, quan_non, log=None):
     """Play a legal move in place (sow, capture, pass the turn, refill); return the value captured."""
     gained = sow(st, 6 * players, square, step, quan_value, quan_non, log)
-    end_turn(st, players)
+    end_turn(st, players, gained)
     return gained
 
 
@@ -389,7 +391,7 @@ class Game:
         if not self.is_legal(square, step):
             raise ValueError("illegal move %s" % format_move(square, step))
         gained = sow(self.state, self.squares, square, step, self.quan_value, self.quan_non, log)
-        self.refilled = end_turn(self.state, self.players)
+        self.refilled = end_turn(self.state, self.players, gained)
         return gained
 
     def copy(self):
