@@ -11,6 +11,7 @@ from tet.games.o_an_quan.ai import LEVEL_NODES, Searcher
 from tet.core.rng import Rng
 from tet.games.o_an_quan.engine import Game, format_move
 from tetcli.main import main
+from tetcli.o_an_quan_match import OPENING_MOVES, opening
 from test_o_an_quan_reference import Reference
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -48,8 +49,11 @@ def test_replay_json_follows_the_reference_move_by_move(capsys):
         assert last["captured"] == ref.captured and last["quan_captured"] == ref.quans
         assert last["over"] == ref.over
         assert last["turn"] == (None if ref.over else ref.turn)
+        assert last["ended_by_rule"] == ref.stalled
         if ref.over:
-            assert last["scores"] == ref.final_scores()
+            assert last["scores"] == ref.final_scores() and last["stall_left"] is None
+        else:
+            assert 1 <= last["stall_left"] <= 12 * players
 
 
 def test_replay_of_a_whole_game_ends_with_conserved_scores(capsys):
@@ -119,6 +123,27 @@ def test_match_json_counts_add_up_and_seats_swap(capsys):
     rec = json.loads(out)
     assert rec["wins"] == rec["losses"] and rec["as_first"][0] == rec["as_second"][2]
     assert rec["mean_score_diff"] == 0
+
+
+def test_match_json_gives_the_longest_game_and_those_the_stall_rule_ended(capsys):
+    # random against random, four players: the games replayed here as the match plays them
+    # (opening of the group, then each seat's own random numbers)
+    status, out, _ = run(capsys, "oaq", "match", "random", "random", "--games", "24", "--seed",
+                         "3", "--players", "4", "--json")
+    rec = json.loads(out)
+    lengths = []
+    stalled = 0
+    for i in range(24):
+        game = opening(3, i // 4, 4, 10, False)
+        rng = Rng(3 * 104729 + i)
+        plies = OPENING_MOVES
+        while not game.over:
+            game.play(*rng.choice(game.legal_moves()))
+            plies += 1
+        lengths.append(plies)
+        stalled += game.stalled
+    assert status == 0 and rec["longest"] == max(lengths) and rec["ended_by_rule"] == stalled
+    assert 0 < stalled < 24
 
 
 def test_match_text_and_more_players(capsys):

@@ -20,10 +20,13 @@ def setup(board, pieces, players=2, turn=0, captured=None, quan_value=10, quan_n
 
 
 def stall(game, low, plies):
-    """Set the board's fewest stones so far and the plies since it last went below them."""
-    at = 6 * game.players + 5 * game.players
+    """Set the board's fewest stones so far and the plies since it last went below them (the
+    board's stones now are counted from the position)."""
+    players = game.players
+    at = 11 * players
     game.state[at + 2] = low
-    game.state[at + 3] = plies
+    game.state[at + 3] = STALL_ROUNDS * players - plies
+    game.state[at + 4] = sum(game.board()) + sum(1 for q in game.quan() if q)
 
 
 def test_start_position_and_moves():
@@ -227,17 +230,20 @@ def test_save_and_restore_through_to_dict():
         game.play(*rng.choice(game.legal_moves()))
     again = Game.from_dict(game.to_dict())
     assert again.state == game.state and again.quan_non and again.players == 3
-    # a save from before the stall rule (two bytes shorter) reads back with no stall counted
+    # a save from before the stall rule (three bytes shorter) reads back with every move left
     old = game.to_dict()
-    old["state"] = old["state"][:-2]
+    old["state"] = old["state"][:-3]
     again = Game.from_dict(old)
-    assert again.state[:-2] == game.state[:-2] and again.stall_left() == STALL_ROUNDS * 3
-    assert again.state[-2] == sum(game.board()) + sum(1 for q in game.quan() if q)
+    assert again.state[:-3] == game.state[:-3] and again.stall_left() == STALL_ROUNDS * 3
+    stones = sum(game.board()) + sum(1 for q in game.quan() if q)
+    assert again.state[-3] == again.state[-1] == stones
     counted = game.to_dict()
-    counted["state"][-1] = STALL_ROUNDS * 3
+    counted["state"][-2] = 0                # no move left, yet the game goes on
+    miscounted = game.to_dict()
+    miscounted["state"][-1] += 1            # a stone more on the board than the squares hold
     for bad in ({"players": 5, "quan_value": 10, "quan_non": False, "state": []},
                 {"players": 2, "quan_value": 10, "quan_non": False, "state": [0, 1]},
-                counted):
+                counted, miscounted):
         try:
             Game.from_dict(bad)
         except ValueError:

@@ -16,7 +16,7 @@ from tet.games.o_an_quan.engine import Game
 SAVE = "o_an_quan"
 UNREADABLE = "Không đọc được ván đã lưu. Bắt đầu ván mới."
 # the full count in the MicroPython lane, a third on CPython, where a fifth shows no resumed save (save_fuzz.lane_count)
-COUNT = int(os.getenv("OAQ_FUZZ", "0")) or lane_count(300, 3)
+COUNT = int(os.getenv("OAQ_FUZZ", "0")) or lane_count(300, 2)
 # a reboot and the launcher for one mutant in REBOOT_EVERY; for the others the game's set-up
 # screen is opened again (what the launcher pushes), so the game's modules stay imported
 REBOOT_EVERY = 20

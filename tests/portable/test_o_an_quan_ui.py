@@ -218,8 +218,9 @@ def stalling_board(name):
     for i in range(12):
         st[i] = position[i]
     st[14], st[15] = 20, 18                 # dân captured
-    st[-2] = 14                             # the board's fewest stones so far
-    st[-1] = STALL_ROUNDS * 2 - 3           # moves since it last went below them
+    st[-3] = 14                             # the board's fewest stones so far
+    st[-2] = 3                              # moves left before the stall rule's count
+    st[-1] = 14                             # the board's stones now
     board.view[:] = st
     board._turn_begins()
     app.dirty = True

@@ -216,6 +216,14 @@ class Searcher:
             h = ((h & 0x3FFFFF) * 131) ^ st[i]
         return h
 
+    def _clear_table(self):
+        """Empty the transposition table: a table of an earlier search would make the move
+        depend on it (and its values on that search's root: the evaluation is the root's), so
+        every search starts with an empty one."""
+        tt_key = self.tt_key
+        for i in range(len(tt_key)):
+            tt_key[i] = 0
+
     # -- search -----------------------------------------------------------------------------
 
     def _expand(self, st, ply, first):
@@ -249,7 +257,7 @@ class Searcher:
                     child = kids[n]
                     child[:] = st
                     gained = sow(child, squares, sq, step, qv, qn)
-                    end_turn(child, players, gained)
+                    end_turn(child, players)
                     code = 2 * sq + (step < 0)
                     moves[n] = code
                     if code == first:
@@ -335,7 +343,8 @@ class Searcher:
                         return 0
                     self.nodes += 1
                     child[:] = st
-                    end_turn(child, players, sow(child, squares, sq, step, qv, qn))
+                    sow(child, squares, sq, step, qv, qn)
+                    end_turn(child, players)
                     if child[over_at]:
                         value = self._terminal(child)
                     else:
@@ -382,8 +391,8 @@ class Searcher:
         slot = 0
         key = 0
         if depth >= 2:
-            # the stall count and the board's fewest stones decide when the game is counted
-            key = self._hash(st) ^ (st[self.size - 1] | st[self.size - 2] << 6)
+            # the board's fewest stones and the moves left decide when the game is counted
+            key = self._hash(st) ^ (st[self.size - 2] | st[self.size - 3] << 6)
             slot = key & self.tt_mask
             if self.tt_key[slot] == key:
                 data = self.tt_data[slot]
@@ -480,11 +489,7 @@ class Searcher:
         hist = self.history
         for i in range(len(hist)):
             hist[i] = 0
-        # a table of an earlier search would make the move depend on it (and its values on
-        # its root: the evaluation is the root's), so every search starts with an empty one
-        tt_key = self.tt_key
-        for i in range(len(tt_key)):
-            tt_key[i] = 0
+        self._clear_table()
         n = self._expand(st, 0, -1)
         kids = self.kids[0]
         moves = self.moves[0]

@@ -15,7 +15,8 @@ position with a slice assignment and play a move in place without allocating:
     TURN              player to move
     OVER              1 once the game has ended, STALLED (2) when the stall rule ended it
     LOW               the fewest stones (dân and quan pieces) the board has held so far
-    STALL             plies since the board last went below LOW
+    LEFT              moves left before the stall rule counts the game (see STALL_ROUNDS)
+    BOARD             stones on the board now (kept as they are taken and put back)
 
 Where the spec is silent this module decides (docs/o-an-quan.md repeats it):
 - a short refill (nobody left to lend) fills the player's squares from 6k+1 upwards;
@@ -41,15 +42,15 @@ STALLED = 2     # the OVER byte of a game the stall rule ended
 
 
 def layout(players):
-    """Return (S, QP, CAP, QC, DEBT, TURN, OVER, SIZE) offsets of the state for `players`; LOW
-    and STALL are the last two bytes (SIZE - 2, SIZE - 1)."""
+    """Return (S, QP, CAP, QC, DEBT, TURN, OVER, SIZE) offsets of the state for `players`; LOW,
+    LEFT and BOARD are the last three bytes (SIZE - 3, SIZE - 2, SIZE - 1)."""
     squares = 6 * players
     qp = squares
     cap = qp + players
     qc = cap + players
     debt = qc + players
     turn = debt + 2 * players
-    return squares, qp, cap, qc, debt, turn, turn + 1, turn + 4
+    return squares, qp, cap, qc, debt, turn, turn + 1, turn + 5
 
 
 def new_state(players):
@@ -63,7 +64,8 @@ def new_state(players):
         st[qp + k] = 1
         st[debt + 2 * k] = _DEBT_ZERO & 255
         st[debt + 2 * k + 1] = _DEBT_ZERO >> 8
-    st[size - 2] = on_board(st, players)
+    st[size - 3] = st[size - 1] = on_board(st, players)
+    st[size - 2] = STALL_ROUNDS * players
     return st
 
 
@@ -125,6 +127,7 @@ def sow(st, squares, square, step, quan_value, quan_non, log=None):
     players = squares // 6
     cap = qp + players + mover
     qc = cap + players
+    board = squares + 5 * players + 4
     gained = 0
     m = (nxt + step) % squares
     while True:
@@ -142,6 +145,7 @@ def sow(st, squares, square, step, quan_value, quan_non, log=None):
             gained += quan_value
         st[m] = 0
         st[cap] += dan
+        st[board] -= dan + piece
         gained += dan
         if log is not None:
             log.append(CAPTURE)
@@ -205,6 +209,7 @@ def refill(st, players, k):
         placed += 1
     for i in range(placed):
         st[base + i] += 1
+    st[11 * players + 4] += placed
     return placed
 
 
@@ -217,25 +222,24 @@ def row_empty(st, k):
     return True
 
 
-def end_turn(st, players, gained):
-    """After a move that captured `gained` (sow's value): end the game if the quan are gone or
-    the board has stalled (see STALL_ROUNDS), else pass the turn and refill if needed.
+def end_turn(st, players):
+    """After a move: end the game if the quan are gone or the board has stalled (see
+    STALL_ROUNDS), else pass the turn and refill if needed.
 
     Returns the dân placed by a refill of the next player's row (0 if none).
     """
-    squares = 6 * players
-    turn = squares + 5 * players
-    if quans_gone(st, squares):
+    # few locals: a frame of more than 11 words (arguments, locals, value stack) would be
+    # allocated on the heap at every node of the search
+    turn = 11 * players
+    if quans_gone(st, 6 * players):
         st[turn + 1] = 1
         return 0
-    # only a capture takes stones off the board (sowing moves them, refills put them back)
-    n = on_board(st, players) if gained else 255
-    if n < st[turn + 2]:
-        st[turn + 2] = n
-        st[turn + 3] = 0
+    if st[turn + 4] < st[turn + 2]:
+        st[turn + 2] = st[turn + 4]
+        st[turn + 3] = STALL_ROUNDS * players
     else:
-        st[turn + 3] += 1
-        if st[turn + 3] >= STALL_ROUNDS * players:
+        st[turn + 3] -= 1
+        if not st[turn + 3]:
             st[turn + 1] = STALLED
             return 0
     nxt = (st[turn] + 1) % players
@@ -251,7 +255,7 @@ def end_turn(st, players, gained):
 def play(st, players, square, step, quan_value, quan_non, log=None):
     """Play a legal move in place (sow, capture, pass the turn, refill); return the value captured."""
     gained = sow(st, 6 * players, square, step, quan_value, quan_non, log)
-    end_turn(st, players, gained)
+    end_turn(st, players)
     return gained
 
 
@@ -341,7 +345,7 @@ class Game:
     def stall_left(self):
         """Moves left before the stall rule counts the game, unless the board goes below its
         fewest stones so far (a capture) first."""
-        return STALL_ROUNDS * self.players - self.state[self.squares + 5 * self.players + 3]
+        return self.state[self.squares + 5 * self.players + 3]
 
     def board(self):
         """Dân count of every square, as a list."""
@@ -391,7 +395,7 @@ class Game:
         if not self.is_legal(square, step):
             raise ValueError("illegal move %s" % format_move(square, step))
         gained = sow(self.state, self.squares, square, step, self.quan_value, self.quan_non, log)
-        self.refilled = end_turn(self.state, self.players, gained)
+        self.refilled = end_turn(self.state, self.players)
         return gained
 
     def copy(self):
@@ -440,18 +444,18 @@ def state_from_list(values, players):
     """The state bytearray of a saved list for `players`, checked as a position of a real game:
     the right size, bytes, every dân (25 per player) and quan piece (one per player) once on the
     board or captured, loans that cancel out, the turn in range and, while the game goes on, a
-    move for the player to move, and a stall count the rule has not reached yet. A save from
-    before the stall rule (two bytes shorter) reads with the board's stones as its fewest and
-    no stall. Raises ValueError otherwise."""
+    move for the player to move, and the stall rule's bytes in their ranges, the board's stones
+    counted right. A save from before the stall rule (three bytes shorter) reads with the
+    board's stones as its fewest and every move of the rule left. Raises ValueError otherwise."""
     squares, qp, cap, qc, debt, turn, over, size = layout(players)
-    if not isinstance(values, list) or len(values) not in (size, size - 2):
+    if not isinstance(values, list) or len(values) not in (size, size - 3):
         raise ValueError("state has the wrong size")
     for v in values:
         _small_int(v, 0, 255, "state byte")
     st = bytearray(values)
     if len(st) < size:
-        st.append(on_board(st, players))
-        st.append(0)
+        st += bytes((0, STALL_ROUNDS * players, 0))
+        st[size - 3] = st[size - 1] = on_board(st, players)
     for k in range(players):
         if st[qp + k] > 1:
             raise ValueError("bad quan piece")
@@ -469,8 +473,10 @@ def state_from_list(values, players):
         raise ValueError("loans do not cancel out")
     if st[turn] >= players or st[over] > STALLED:
         raise ValueError("bad turn")
-    if st[turn + 2] > (START_DAN * ROW + 1) * players or \
-            st[turn + 3] >= STALL_ROUNDS * players + (st[over] == STALLED):
+    # (the move that ends a game at hết quan leaves the fewest stones as they were)
+    if st[turn + 4] != on_board(st, players) or st[turn + 3] > STALL_ROUNDS * players or \
+            (st[turn + 3] == 0) != (st[over] == STALLED) or \
+            (st[turn + 2] > st[turn + 4] and not st[over]):
         raise ValueError("bad stall count")
     if not st[over] and row_empty(st, st[turn]):
         raise ValueError("no move for the player to move")
