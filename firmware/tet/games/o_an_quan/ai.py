@@ -26,15 +26,17 @@ from tet.games.o_an_quan.engine import ROW, end_turn, final_score, layout, sow
 # 380,000 (2 players) nodes per second in mid-game positions, the slowest positions taking 1.3x
 # the mean; 1 s on the device is 6.7 ms there and 3 s is 20 ms. Vừa's and Khó's budgets keep the
 # slowest positions inside their limit (about 0.9 s and 2.5 s estimated); Dễ looks two plies ahead.
-LEVEL_NODES = {"de": 100, "vua": 1700, "kho": 5100}
-# With 3 and 4 players a node costs more (more squares to sow): tenths of the 2-player budget
-# that keep the slowest of 100 positions inside the limits at the slow end (BENCHMARKS.md).
-NODE_TENTHS = {2: 10, 3: 9, 4: 9}
+# Vừa's was 1,700 until the stall rule: its bytes and the positions of games it ends (earlier,
+# fuller boards) took the slowest of 100 positions to 1.02 s at the slow end.
+LEVEL_NODES = {"de": 100, "vua": 1600, "kho": 5100}
+# With 3 and 4 players a node costs more (more squares to sow): per cent of the 2-player budget
+# that keeps the slowest of 100 positions inside the limits at the slow end (BENCHMARKS.md).
+NODE_PERCENT = {2: 100, 3: 85, 4: 85}
 
 
 def level_nodes(level, players):
     """The node budget of `level` ("de", "vua", "kho") in a game of `players`."""
-    return LEVEL_NODES[level] * NODE_TENTHS[players] // 10
+    return LEVEL_NODES[level] * NODE_PERCENT[players] // 100
 
 
 # Each level's time limit on the device (the board screen passes it as `deadline_ms`): the node
@@ -391,8 +393,8 @@ class Searcher:
         slot = 0
         key = 0
         if depth >= 2:
-            # the board's fewest stones and the moves left decide when the game is counted
-            key = self._hash(st) ^ (st[self.size - 2] | st[self.size - 3] << 6)
+            # the moves left before the stall rule's count change the values near it
+            key = self._hash(st) ^ st[self.size - 2]
             slot = key & self.tt_mask
             if self.tt_key[slot] == key:
                 data = self.tt_data[slot]

@@ -127,7 +127,6 @@ def sow(st, squares, square, step, quan_value, quan_non, log=None):
     players = squares // 6
     cap = qp + players + mover
     qc = cap + players
-    board = squares + 5 * players + 4
     gained = 0
     m = (nxt + step) % squares
     while True:
@@ -145,7 +144,7 @@ def sow(st, squares, square, step, quan_value, quan_non, log=None):
             gained += quan_value
         st[m] = 0
         st[cap] += dan
-        st[board] -= dan + piece
+        st[squares + 5 * players + 4] -= dan + piece      # the board's stones (end_turn)
         gained += dan
         if log is not None:
             log.append(CAPTURE)
