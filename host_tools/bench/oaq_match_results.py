@@ -38,8 +38,8 @@ TARGETS = {("ai:kho", "greedy"): (90.0, 82.0), ("ai:kho", "kho-before"): (60.0, 
 
 
 class KeptTable(Searcher):
-    """Khó as it was before the stall rule: its transposition table kept from one search to the
-    next (each search now starts from an empty one)."""
+    """Khó as it was before the stall rule: its transposition table never emptied (it is now
+    emptied for another seat, after an interrupted search and for a new game)."""
 
     def _clear_table(self):
         pass
