@@ -185,7 +185,7 @@ def calibration_section():
 # made by hand when a computer player or a table's heap changes: (file next to this one, title,
 # the command that remakes it)
 BY_HAND = (
-    ("oaq_match_results.md", "Ô Ăn Quan: matches between the levels (made for the first landing)",
+    ("oaq_match_results.md", "Ô Ăn Quan: matches between the levels, and every game ending",
      ".venv/bin/python host_tools/bench/oaq_match_results.py"),
     ("xs_bot_results.md", "Xấp Sắc: kẹt rate and head to head, 400 seeded rounds per row",
      ".venv/bin/python host_tools/bench/xs_bot_results.py --players 4,3"),
