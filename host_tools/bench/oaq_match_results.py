@@ -6,7 +6,7 @@ Writes oaq_match_results.json (read by the bench module) and oaq_match_results.m
 paste) next to this file. The players are budgeted by node counts, so every game is move for move
 the same as on the device; only the wall time differs. Also plays the 200 seeded games per
 number of players of tests/test_o_an_quan_ai_games.py (every pairing of the levels,
-tests/portable/oaq_seeded.py) for their lengths and how many the stall rule ended, and Khó
+oaq_seeded.py) for their lengths and how many the stall rule ended, and Khó
 against the Khó before the stall rule (its table kept from one search to the next). Takes about
 ten minutes on two cores.
 """
@@ -23,7 +23,6 @@ import sim  # noqa: E402
 
 sim.install_fakes()
 
-sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
 from oaq_seeded import PAIRINGS, seeded_game  # noqa: E402
 from tet.games.o_an_quan.ai import Searcher, level_nodes  # noqa: E402
 from tetcli import o_an_quan_match  # noqa: E402
