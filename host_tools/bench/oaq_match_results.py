@@ -7,8 +7,8 @@ paste) next to this file. The players are budgeted by node counts, so every game
 the same as on the device; only the wall time differs. Also plays the 200 seeded games per
 number of players of tests/test_o_an_quan_ai_games.py (every pairing of the levels,
 oaq_seeded.py) for their lengths and how many the stall rule ended, and Khó
-against the Khó before the stall rule (its table kept from one search to the next). Takes about
-ten minutes on two cores.
+against the Khó before the stall rule (its transposition table never emptied). Takes about five
+minutes on two cores.
 """
 
 import argparse
