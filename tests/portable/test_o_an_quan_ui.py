@@ -249,4 +249,5 @@ def test_the_screen_counts_down_to_the_stall_rule_and_the_sheet_says_why_the_gam
         assert "N1 thắng!" in text
         assert "Bàn không vơi đi suốt 12 vòng" in text
         body = sheet.body
-        assert "N1 36 = 20 dân + 16 trên hàng" in body and "N2 34 = 18 dân + 16 trên hàng" in body
+        assert "N1 36 = 20 dân + 1 trên hàng + 15 ô quan" in body
+        assert "N2 34 = 18 dân + 1 trên hàng + 15 ô quan" in body

@@ -83,15 +83,18 @@ def expected_lines(game, names):
     qv = game.quan_value
     board = game.board()
     for k in range(game.players):
-        row = sum(board[6 * k:6 * k + 6]) + (qv if game.quan()[k] else 0)
+        row = sum(board[6 * k + 1:6 * k + 6])
+        home = board[6 * k] + (qv if game.quan()[k] else 0)
         debt = game.debts()[k]
-        total = game.captured()[k] + qv * game.quan_captured()[k] + row - debt
+        total = game.captured()[k] + qv * game.quan_captured()[k] + row + home - debt
         assert total == game.scores()[k]
         text = "%s %d = %d dân" % (names[k], total, game.captured()[k])
         if game.quan_captured()[k]:
             text += " + %d quan (%d)" % (game.quan_captured()[k], qv * game.quan_captured()[k])
         if row:
             text += " + %d trên hàng" % row
+        if home:
+            text += " + %d ô quan" % home
         if debt > 0:
             text += " – %d nợ" % debt
         elif debt < 0:

@@ -65,7 +65,8 @@ class Scroll(Message):
 
 def score_lines(game, names):
     """One line per player: the score as the sum of what makes it (dân captured, quan pieces,
-    dân left on the row, loans: borrowed dân are owed back, lent dân come back)."""
+    dân left on the row, what is left in the player's own quan square when the game ended
+    before it was emptied, loans: borrowed dân are owed back, lent dân come back)."""
     st = game.state
     players = game.players
     qv = game.quan_value
@@ -74,12 +75,15 @@ def score_lines(game, names):
     debts = game.debts()
     out = []
     for k in range(players):
-        row = final_score(st, players, k, qv) - material(st, players, k, qv)
+        home = st[6 * k] + qv * st[6 * players + k]
+        row = final_score(st, players, k, qv) - material(st, players, k, qv) - home
         line = "%s %d = %d dân" % (names[k], final_score(st, players, k, qv), captured[k])
         if quans[k]:
             line += " + %d quan (%d)" % (quans[k], qv * quans[k])
         if row:
             line += " + %d trên hàng" % row
+        if home:
+            line += " + %d ô quan" % home
         if debts[k] > 0:
             line += " – %d nợ" % debts[k]
         elif debts[k] < 0:
