@@ -365,8 +365,9 @@ class ToTom(GameState):
         discard to leave p chờ; else None. The table's check of that discard found them."""
         if self.end_need(pending[4]) != NEED_CHO:
             return None
+        # the take on offer settles a bất thực of its card
         return _module("end_game").verdict(self, hand, NEED_CHO, pending[1], pending[2],
-                                   self.bat_thuc(p, self.card if pending else -1))
+                                           self.bat_thuc(p, self.card))
 
     def _rules_ok(self, p, hand, card, cards, x, used=None):
         if self.forbid[p][x]:
@@ -742,7 +743,7 @@ class ToTom(GameState):
         # the one-wait condition (Bạch thủ, Chi Chi nảy) from the waits play already knows, so
         # that the win loads no wait scan of its own (win.game_win scores the rest)
         single = card >= 0 and self.waits(p) == (card,)
-        self.score = _scored("game_win", self, p, card, single)
+        self.score = _scored(self, p, card, single)
         self.winner = p
         self.next_dealer = p
         # an ù vọng logs the thiên khai's holder (the selfplay's `vong_from`)
@@ -750,18 +751,18 @@ class ToTom(GameState):
                   self.vong[0] if self.vong else None)
         self._set(P_OVER, -1)
 
-def _scored(function, *args):
-    """A win's score: `function` of tet.games.to_tom.win (game_win, which uses scoring and
-    laid_score), the modules loaded for this win only and forgotten after: play does not need
-    them, and from .mpy files their bytecode would hold the heap through every game. The game
-    is over: the laid entries' evaluator and the takes go too, before the scoring loads (the
-    result screen has their heap)."""
+def _scored(game, p, card, single):
+    """A win's score: tet.games.to_tom.win.game_win's (which uses scoring and laid_score), the
+    modules loaded for this win only and forgotten after: play does not need them, and from
+    .mpy files their bytecode would hold the heap through every game. The game is over: the
+    laid entries' evaluator and the takes go too, before the scoring loads (the result screen
+    has their heap)."""
     evaluation.release()
     _forget("end_game")
     _forget("takes")
     gc.collect()
     try:
-        return getattr(_module("win"), function)(*args)
+        return _module("win").game_win(game, p, card, single)
     finally:
         for name in ("win", "laid_score", "scoring", "laid", "bat_thuc"):
             _forget(name)
