@@ -13,12 +13,14 @@ STAMP_PY    := $(VENV)/.installed
 STAMP_NODE  := node_modules/.installed
 STAMP_STUBS := .typings/.installed
 VALGRIND    := /usr/bin/valgrind
+CHROMIUM    := /usr/bin/chromedriver
+WEB_PORT    ?= 8000
 
-.PHONY: setup sim test bench build deploy romfs deploy-romfs image data screenshots clean
+.PHONY: setup sim test bench build deploy romfs deploy-romfs image data screenshots web web-serve clean
 
 # Tiers: the simulator needs only the virtual environment; `make test` adds npm (pyright), the
-# ESP32 stubs, the font source and valgrind, and runs everything.
-setup: $(STAMP_PY) $(STAMP_NODE) $(STAMP_STUBS) $(FONT_SRC) $(VALGRIND) data
+# ESP32 stubs, the font source, valgrind and a headless browser, and runs everything.
+setup: $(STAMP_PY) $(STAMP_NODE) $(STAMP_STUBS) $(FONT_SRC) $(VALGRIND) $(CHROMIUM) data
 
 $(STAMP_PY): requirements-dev.txt pyproject.toml
 	$(PYTHON3) -m venv $(VENV)
@@ -58,6 +60,14 @@ $(VALGRIND):
 	  (apt-get update -qq && apt-get install -y -qq valgrind); \
 	else echo "valgrind is needed for device-time benchmarks: sudo apt-get install valgrind"; fi
 
+# The web page's tests drive Debian's Chromium through its ChromeDriver (Selenium, from
+# requirements-dev.txt): nothing downloads a browser of its own. Without them those tests skip.
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ]; then \
+	  apt-get install -y -qq chromium chromium-driver >/dev/null 2>&1 || \
+	  (apt-get update -qq && apt-get install -y -qq chromium chromium-driver); \
+	else echo "chromium is needed for the web page's tests: sudo apt-get install chromium chromium-driver"; fi
+
 # Opens the pygame window; with no display it runs headless and writes screenshots to sim_out/.
 sim: $(STAMP_PY) data
 	$(PY) -m sim --board $(BOARD) $(SIM_ARGS)
@@ -94,6 +104,14 @@ image: romfs
 # The README's pictures, from the headless simulator.
 screenshots: setup
 	$(PY) host_tools/readme_shots.py
+
+# The gadget in a web browser: a static site in build/web/ (MicroPython's WebAssembly port and
+# the firmware as .mpy bytecode), served by any file server; web-serve serves it on localhost.
+web: $(STAMP_PY) $(STAMP_NODE)
+	$(PY) host_tools/web_page.py build --out build/web
+
+web-serve: web
+	$(PY) host_tools/web_page.py serve --dir build/web --port $(WEB_PORT)
 
 clean:
 	rm -rf build sim_out .pytest_cache

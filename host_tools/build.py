@@ -110,10 +110,11 @@ def firmware_resources():
     return _firmware_files(RESOURCES)
 
 
-def install_firmware(out_dir):
+def install_firmware(out_dir, arch=ARCH):
     """Compile every firmware module into `out_dir` and copy the resources: the tet package as
-    a stock board holds it (the micropython lane imports it from such a directory)."""
-    written = [compile_mpy(FIRMWARE, rel, out_dir) for rel in firmware_modules()]
+    a stock board holds it (the micropython lane imports it from such a directory). `arch`
+    None: bytecode for any port (the web page's WebAssembly)."""
+    written = [compile_mpy(FIRMWARE, rel, out_dir, arch) for rel in firmware_modules()]
     for rel in firmware_resources():
         dest = os.path.join(out_dir, rel)
         os.makedirs(os.path.dirname(dest), exist_ok=True)
@@ -161,12 +162,13 @@ def source_name(rel):
     return name[:-len(".__init__")] if name.endswith(".__init__") else name
 
 
-def compile_mpy(src_root, rel, out_dir):
+def compile_mpy(src_root, rel, out_dir, arch=ARCH):
     """mpy-cross `src_root/rel` to `out_dir/rel` with .mpy (named for tracebacks by
-    source_name, line numbers dropped: OPTIMISE)."""
+    source_name, line numbers dropped: OPTIMISE) for `arch` (None: bytecode only)."""
     dest = os.path.join(out_dir, rel[:-3] + ".mpy")
     os.makedirs(os.path.dirname(dest), exist_ok=True)
-    res = subprocess.run([sys.executable, "-m", "mpy_cross", "-march=" + ARCH, OPTIMISE,
+    march = ["-march=" + arch] if arch else []
+    res = subprocess.run([sys.executable, "-m", "mpy_cross"] + march + [OPTIMISE,
                           "-s", source_name(rel), "-o", dest, rel],
                          cwd=src_root, capture_output=True, text=True)
     if res.returncode != 0:

@@ -91,6 +91,15 @@ def battery_percent(mv):
     return min(max((mv - EMPTY_MV) * 100 // (FULL_MV - EMPTY_MV), 0), 100)
 
 
+def xorshift32(x):
+    """The next state of a xorshift32 generator (x non-zero, 32 bits): a seeded board's (the
+    simulator's, the web page's) random numbers, the same on every runtime."""
+    x ^= (x << 13) & 0xFFFFFFFF
+    x ^= x >> 17
+    x ^= (x << 5) & 0xFFFFFFFF
+    return x
+
+
 def active_low_buttons(pins):
     """Return a function reading `pins` (pressed = low) as a bitmask, bit i for pins[i]."""
     pins = tuple(pins)

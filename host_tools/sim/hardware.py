@@ -7,7 +7,7 @@ own framebuf (sim.device), its time from the script's events.
 import time
 
 import framebuf
-from drivers.hardware import Hardware
+from drivers.hardware import Hardware, xorshift32
 
 REST = (0.0, 0.0, 1.0)  # lying flat: 1 g on z
 SHAKE_PERIOD_MS = 40
@@ -119,6 +119,10 @@ class SimHardware(Hardware):
             self.motion = self._motion
         if spec.has_buzzer:
             self.buzzer = SimBuzzer(self.clock, tones=keep)
+        if spec.id.startswith("web_"):
+            # the web page's board (boards/web/): a browser neither sleeps, restarts MicroPython
+            # nor has a radio, and the firmware hides what needs them
+            self.deep_sleep = self.restart = self.radio = None
 
     def _read_buttons(self):
         return self.pressed
@@ -175,9 +179,5 @@ class SimHardware(Hardware):
     def rng(self):
         """32 random bits from the seed (--seed) by xorshift32: the same numbers on both
         runtimes, so a --micropython run deals the same games as a CPython one."""
-        x = self._seed
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self._seed = x
-        return x
+        self._seed = xorshift32(self._seed)
+        return self._seed

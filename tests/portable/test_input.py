@@ -112,3 +112,15 @@ def test_a_button_held_through_a_restart_gives_nothing_until_let_go():
         assert _simulate(hw, i, [(bit, held), (0, 80)]) == [], board
         first = inp.OK if board == "ttgo_tdisplay" else inp.DOWN
         assert _simulate(hw, i, [(bit, 60), (0, 80)]) == [first], board
+
+
+def test_the_web_pages_back_button_gives_back_tapped_or_held_once():
+    hw = FakeHardware("devkit_ssd1306")
+    hw.button_names = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")     # boards/web/board.py
+    i = inp.Input(hw)
+    back = 1 << 5
+    assert _simulate(hw, i, [(back, 60), (0, 60)]) == [inp.BACK]
+    assert _simulate(hw, i, [(back, inp.LONG_MS + 4 * inp.REPEAT_MS), (0, 60)]) == [inp.BACK]
+    # OK keeps its tap and hold beside it
+    ok = 1 << 4
+    assert _simulate(hw, i, [(ok, 60), (0, 60), (ok, 600), (0, 60)]) == [inp.OK, inp.BACK]

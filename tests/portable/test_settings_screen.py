@@ -1,8 +1,9 @@
 """Cài đặt on both screens: every row shows its current value in full when highlighted, a change
 shows at once, and the buttons are named in Vietnamese (issue 10)."""
 
-from fake_hw import TWO, hold, new_app, press
+from fake_hw import TWO, hold, new_app, press, run
 
+from tet.core.app import AWAKE, DIM_MS
 from tet.registry import GAMES
 from tet.ui.house_rules import game_options, value_label
 
@@ -75,3 +76,21 @@ def test_sound_row_shows_its_new_value_and_the_hints_name_the_buttons():
     assert "Âm thanh: tắt" in app.hw.display.shown_text()
     app = open_settings("devkit_ssd1306")
     assert "▲▼:dời OK:chọn giữ:về" in app.hw.display.shown_text()
+
+
+def test_a_board_that_never_sleeps_has_no_power_saving_row_and_never_dims():
+    # the web page's board (boards/web/) has no deep sleep: no battery to save
+    app = new_app("devkit_ssd1306")
+    app.hw.deep_sleep = None
+    nxt, ok = TWO["devkit_ssd1306"]
+    for _ in range(len(GAMES)):
+        press(app, nxt)
+    press(app, ok)
+    seen = set()
+    for _ in range(len(app.screen.items)):
+        seen.add(app.screen.selected)
+        press(app, nxt)
+    assert "Giới thiệu" in seen and not [row for row in seen if "Tiết kiệm pin" in row]
+    assert app.settings["power"]      # on by default, yet nothing dims
+    run(app, DIM_MS + 1000)
+    assert app.idle == AWAKE and app.hw.display.level == app.brightness()

@@ -186,8 +186,8 @@ class App:
             # the waking press, until it is released, is not a key for the screen
             self._waking = self.hw.buttons() != 0
             return True
-        if pressed or not self.settings["power"]:
-            return False
+        if pressed or not self.settings["power"] or not getattr(self.hw, "deep_sleep", None):
+            return False    # power saving is for boards on a battery (not the web page)
         idle = time.ticks_diff(now, self._last_key)
         if idle >= SLEEP_MS and hasattr(self.hw, "deep_sleep"):
             top = self.screen

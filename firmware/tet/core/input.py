@@ -3,7 +3,8 @@
 Two-button boards (A, B):   A tap = NEXT, A hold = PREV (repeating while held),
                             B tap = OK,   B hold = BACK.
 Five-button boards:         UP, DOWN, LEFT, RIGHT (repeating while held), OK tap = OK,
-                            OK hold = BACK.
+                            OK hold = BACK; a sixth button BACK (the web page's Backspace
+                            and Escape) gives BACK.
 A shake of the motion sensor gives SHAKE. Screens that move a cursor along one axis use
 `forward(ev)` / `backward(ev)`, which accept NEXT/PREV and the arrows alike.
 """
@@ -26,6 +27,7 @@ FIVE_BUTTONS = {
     "LEFT": (LEFT, LEFT, True),
     "RIGHT": (RIGHT, RIGHT, True),
     "OK": (OK, BACK, False),
+    "BACK": (BACK, BACK, False),
 }
 
 

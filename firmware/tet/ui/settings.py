@@ -32,8 +32,9 @@ class Settings(Menu):
         if app.hw.buzzer is not None:
             items.append((lambda: "Âm lượng: %d%%" % VOLUME_LEVELS[app.settings["volume"]],
                           self._volume))
-        items.append((lambda: "Tiết kiệm pin: " + ("bật" if app.settings["power"] else "tắt"),
-                      self._toggle_power))
+        if getattr(app.hw, "deep_sleep", None):     # a board with a battery (not the web page)
+            items.append((lambda: "Tiết kiệm pin: " + ("bật" if app.settings["power"] else "tắt"),
+                          self._toggle_power))
         items.append(("Giới thiệu", self._about))
         Menu.__init__(self, app, "Cài đặt", items)
 

@@ -26,6 +26,8 @@ def together_items(app, game_id, module, settings):
     `guest_screen(app, guest)`; `settings()` gives what the setup menu chose (`chosen`: the
     number of players, house rules, names, as the game needs).
     """
+    if not getattr(app.hw, "radio", None):
+        return []   # a board without a radio (the web page) plays at one gadget only
 
     def host(menu):
         # the lobby on a boot of its own, where the board can restart
