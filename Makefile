@@ -13,14 +13,14 @@ STAMP_PY    := $(VENV)/.installed
 STAMP_NODE  := node_modules/.installed
 STAMP_STUBS := .typings/.installed
 VALGRIND    := /usr/bin/valgrind
-CHROMIUM    := /usr/bin/chromedriver
+CHROMEDRIVER := /usr/bin/chromedriver
 WEB_PORT    ?= 8000
 
 .PHONY: setup sim test bench build deploy romfs deploy-romfs image data screenshots web web-serve clean
 
 # Tiers: the simulator needs only the virtual environment; `make test` adds npm (pyright), the
 # ESP32 stubs, the font source, valgrind and a headless browser, and runs everything.
-setup: $(STAMP_PY) $(STAMP_NODE) $(STAMP_STUBS) $(FONT_SRC) $(VALGRIND) $(CHROMIUM) data
+setup: $(STAMP_PY) $(STAMP_NODE) $(STAMP_STUBS) $(FONT_SRC) $(VALGRIND) $(CHROMEDRIVER) data
 
 $(STAMP_PY): requirements-dev.txt pyproject.toml
 	$(PYTHON3) -m venv $(VENV)
@@ -62,10 +62,11 @@ $(VALGRIND):
 
 # The web page's tests drive Debian's Chromium through its ChromeDriver (Selenium, from
 # requirements-dev.txt): nothing downloads a browser of its own. Without them those tests skip.
-$(CHROMIUM):
+$(CHROMEDRIVER):
 	@if [ "$$(id -u)" = 0 ]; then \
 	  apt-get install -y -qq chromium chromium-driver >/dev/null 2>&1 || \
-	  (apt-get update -qq && apt-get install -y -qq chromium chromium-driver); \
+	  (apt-get update -qq && apt-get install -y -qq chromium chromium-driver) || \
+	  echo "chromium could not be installed: the web page's tests will skip"; \
 	else echo "chromium is needed for the web page's tests: sudo apt-get install chromium chromium-driver"; fi
 
 # Opens the pygame window; with no display it runs headless and writes screenshots to sim_out/.

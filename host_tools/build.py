@@ -177,10 +177,9 @@ def compile_mpy(src_root, rel, out_dir, arch=ARCH):
     return dest
 
 
-def build(board, out_dir):
-    """Write the deployable tree for `board` into `out_dir` (replacing it); return its files."""
-    if board not in BOARD_IDS:
-        raise BuildError("unknown board %r (one of: %s)" % (board, ", ".join(BOARD_IDS)))
+def fresh_output(out_dir):
+    """Make `out_dir` an empty directory, removing an earlier build there (one with MARKER:
+    anything else is refused, BuildError); return its absolute path."""
     out_dir = os.path.abspath(out_dir)
     if os.path.isdir(out_dir) and os.listdir(out_dir):
         if not os.path.exists(os.path.join(out_dir, MARKER)):
@@ -188,6 +187,14 @@ def build(board, out_dir):
                              % (out_dir, MARKER))
         shutil.rmtree(out_dir)
     os.makedirs(out_dir, exist_ok=True)
+    return out_dir
+
+
+def build(board, out_dir):
+    """Write the deployable tree for `board` into `out_dir` (replacing it); return its files."""
+    if board not in BOARD_IDS:
+        raise BuildError("unknown board %r (one of: %s)" % (board, ", ".join(BOARD_IDS)))
+    out_dir = fresh_output(out_dir)
     written = install_firmware(out_dir)
     written += [compile_mpy(BOARDS, rel, out_dir) for rel in board_drivers(board)]
     for src, name in ((os.path.join(FIRMWARE, "main.py"), "main.py"),

@@ -24,7 +24,7 @@ import tempfile
 import threading
 import time
 
-from build import (BOARDS, FIRMWARE, MARKER, ROOT, BuildError, board_drivers, compile_mpy,
+from build import (BOARDS, MARKER, ROOT, BuildError, board_drivers, compile_mpy, fresh_output,
                    install_firmware)
 
 PAGE = os.path.join(BOARDS, "web", "page")
@@ -59,13 +59,7 @@ def build(out_dir=DEFAULT_OUT):
     for name in PORT_FILES:
         if not os.path.isfile(os.path.join(PORT_PACKAGE, name)):
             raise BuildError("the WebAssembly MicroPython is not installed (run make setup)")
-    out_dir = os.path.abspath(out_dir)
-    if os.path.isdir(out_dir) and os.listdir(out_dir):
-        if not os.path.exists(os.path.join(out_dir, MARKER)):
-            raise BuildError("refusing to replace %s: not an earlier build (no %s)"
-                             % (out_dir, MARKER))
-        shutil.rmtree(out_dir)
-    os.makedirs(out_dir)
+    out_dir = fresh_output(out_dir)
     written = []
     for src_dir, names in ((PAGE, sorted(os.listdir(PAGE))), (PORT_PACKAGE, PORT_FILES)):
         for name in names:

@@ -195,3 +195,39 @@ def test_generated_files_record_the_inputs_they_were_made_from():
     for name in gen_all.GENERATORS:
         assert stamps[name] == gen_all.inputs_hash(importlib.import_module(name)), \
             name + " is stale: run `make data`"
+
+
+def test_the_web_site_holds_the_page_the_port_and_every_module_as_portable_bytecode(tmp_path):
+    import base64
+    import re
+
+    import web_page
+
+    out = tmp_path / "web"
+    web_page.build(str(out))
+    names = set(os.listdir(str(out)))
+    assert {"index.html", "gadget.js", "style.css", "micropython.mjs", "micropython.wasm",
+            "firmware.json"} <= names
+    with open(str(out / "firmware.json")) as f:
+        files = {path: base64.b64decode(data) for path, data in json.load(f)["files"].items()}
+    expected = {rel[:-3] + ".mpy" for rel in build.firmware_modules()}
+    expected |= set(build.firmware_resources())
+    expected |= {"board.mpy"} | {rel[:-3] + ".mpy" for rel in build.board_drivers("web")}
+    assert "drivers/hardware.mpy" in expected
+    assert set(files) == expected
+    for path, data in files.items():
+        if path.endswith(".mpy"):
+            # MicroPython's .mpy header: "M", version 6, and no native architecture (bytecode
+            # that the WebAssembly port runs)
+            assert data[:2] == b"M\x06" and data[2] >> 2 == 0, path
+    # nothing is fetched from elsewhere: the page names only its own files
+    for name in ("index.html", "gadget.js", "style.css"):
+        with open(str(out / name), encoding="utf-8") as f:
+            assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", f.read()), name
+    # a directory that is not an earlier build is never replaced
+    other = tmp_path / "mine"
+    other.mkdir()
+    (other / "keep.txt").write_text("x")
+    with pytest.raises(build.BuildError):
+        web_page.build(str(other))
+    web_page.build(str(out))        # an earlier build is

@@ -47,11 +47,13 @@ canvas.width = width;
 canvas.height = height;
 
 function fitCanvas() {
-  // whole multiples of the panel's pixels only: crisp edges, no smoothing
-  const room = Math.min(document.documentElement.clientWidth - 60, 960);
+  // each panel pixel a whole number of the screen's own pixels: crisp edges, no smoothing
+  // (a phone's screen has 2-3 of them to a CSS pixel, so its panel can still fill the width)
+  const ratio = globalThis.devicePixelRatio || 1;
+  const room = Math.min(document.documentElement.clientWidth - 56, 960) * ratio;
   const scale = Math.max(1, Math.floor(room / width));
-  canvas.style.width = width * scale + "px";
-  canvas.style.height = height * scale + "px";
+  canvas.style.width = width * scale / ratio + "px";
+  canvas.style.height = height * scale / ratio + "px";
 }
 fitCanvas();
 addEventListener("resize", fitCanvas);

@@ -189,7 +189,7 @@ class App:
         if pressed or not self.settings["power"] or not getattr(self.hw, "deep_sleep", None):
             return False    # power saving is for boards on a battery (not the web page)
         idle = time.ticks_diff(now, self._last_key)
-        if idle >= SLEEP_MS and hasattr(self.hw, "deep_sleep"):
+        if idle >= SLEEP_MS:
             top = self.screen
             if top is not None and hasattr(top, "save"):
                 top.save()
