@@ -1,8 +1,8 @@
 """The gadget in a web browser (boards/web/): the site `make web` builds, served on localhost and
 opened in Debian's headless Chromium through Selenium. What a person meets, read from the page's
 aria-live mirror of the panel and from the canvas's pixels: the launcher on both looks, a Xăm
-Hường roll named on screen, an Ô Ăn Quan move answered by the computer, a reload that resumes
-the game; the canvas is the simulator's frame after the same keys on the same seed; and every
+Hường roll named on screen (thrown by OK, and on a phone by the "Lắc" button, its tones through
+WebAudio), an Ô Ăn Quan move answered by the computer, a reload that resumes the game; the canvas is the simulator's frame after the same keys on the same seed; and every
 game plays against the computer to its end on both looks (the page's test mode, whose clock
 moves only as the test says, as the simulator's headless one)."""
 
@@ -63,13 +63,14 @@ def stats(browser):
     return browser.execute_script("return globalThis.tetStats || null")
 
 
-def open_page(browser, site, look="ttgo", seed=1, test=False, fresh=True):
+def open_page(browser, site, look="ttgo", seed=1, test=False, fresh=True, motion=False):
     """Open the page (with no saves left from an earlier test when `fresh`) and wait for its
-    first frame."""
+    first frame; `motion`: as on a phone, with a motion sensor and the "Lắc" button."""
     if fresh:
         browser.get(site + "index.html?look=" + look)
         browser.execute_script("localStorage.clear()")
-    query = "?look=%s&seed=%d" % (look, seed) + ("&test" if test else "")
+    query = "?look=%s&seed=%d" % (look, seed) + ("&test" if test else "") + \
+        ("&motion" if motion else "")
     browser.get(site + query)
     if test:
         wait_until(lambda: browser.execute_script("return !!globalThis.tetTest"))
@@ -173,6 +174,29 @@ def test_a_xam_huong_roll_is_named_on_screen(browser, site):
 
     # the roll's name is one of the game's categories (a Trạng with its age), or "Không được gì"
     assert [name for name in CATEGORY_NAMES if named.startswith(name)], rolled
+
+
+def test_on_a_phone_a_shake_rolls_and_the_tones_reach_webaudio(browser, site):
+    open_page(browser, site, "oled", seed=5, motion=True)
+    shake = browser.find_element("id", "shake")
+    assert shake.is_displayed()
+    # every tone the firmware plays goes through the page's WebAudio player
+    browser.execute_script("""
+        globalThis.tones = [];
+        const play = tetPage.tone;
+        tetPage.tone = (hz) => { tones.push(hz); play(hz); };""")
+    key(browser, Keys.ARROW_DOWN)
+    key(browser, Keys.ENTER)
+    wait_until(lambda: highlighted(mirrored(browser)) == "Bắt đầu", what="Xăm Hường's menu")
+    key(browser, Keys.ENTER)
+    bowl = wait_until(lambda: "Người 1" in mirrored(browser) and mirrored(browser), what="the bowl")
+    assert "lắc" in bowl.lower(), bowl        # with a sensor the bowl asks for a shake
+    ActionChains(browser).click_and_hold(shake).pause(0.1).release().perform()
+    rolled = wait_until(lambda: "gieo lần 1:" in mirrored(browser) and mirrored(browser),
+                        what="the roll the shake threw")
+    assert "Người 1 gieo lần 1:" in rolled
+    tones = browser.execute_script("return tones")
+    assert [hz for hz in tones if hz > 0] and tones[-1] == 0, tones
 
 
 def board_numbers(text):

@@ -222,13 +222,15 @@ for (const key of document.querySelectorAll(".key[data-key]")) {
   key.addEventListener("contextmenu", (event) => event.preventDefault());
 }
 
-// A phone's motion sensor, where the browser lets the page read it: shaking rolls the dice.
-const hasMotion = "DeviceMotionEvent" in globalThis && matchMedia("(pointer: coarse)").matches;
+// A phone's motion sensor, where the browser lets the page read it: shaking rolls the dice
+// (?motion: the "Lắc" button on any device, for a tablet the guess misses, and for tests).
+const hasMotion = params.has("motion") ||
+  ("DeviceMotionEvent" in globalThis && matchMedia("(pointer: coarse)").matches);
 let motionAsked = false;
 
 function askMotion() {
   // iOS asks the player, and only from a tap
-  if (motionAsked || typeof DeviceMotionEvent.requestPermission !== "function") return;
+  if (motionAsked || typeof globalThis.DeviceMotionEvent?.requestPermission !== "function") return;
   motionAsked = true;
   DeviceMotionEvent.requestPermission().catch(() => {});
 }
