@@ -6,8 +6,8 @@
         compiled to bytecode .mpy files (mpy-cross, no native code) with the fonts, base64 in one
         file the page loads at once. A static site: any file server serves it, nothing is
         fetched from elsewhere.
-    python host_tools/web_page.py serve [--dir build/web] [--port 8000]
-        serves it on http://localhost:PORT/ until interrupted.
+    python host_tools/web_page.py serve [--dir build/web] [--port 8000] [--host 127.0.0.1]
+        serves it on http://localhost:PORT/ until interrupted (--host 0.0.0.0: to the network).
     python host_tools/web_page.py shot [--look ttgo] --out docs/img/web_ttgo.png
         the README's picture of the page (headless Chromium).
 """
@@ -169,6 +169,8 @@ def main(argv=None):
     s = sub.add_parser("serve", help="serve the built site on localhost")
     s.add_argument("--dir", default=DEFAULT_OUT)
     s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--host", default="127.0.0.1",
+                   help="0.0.0.0 lets a phone on the same network open it")
     t = sub.add_parser("shot", help="a picture of the page")
     t.add_argument("--look", choices=("ttgo", "oled"), default="ttgo")
     t.add_argument("--out", required=True)
@@ -194,8 +196,9 @@ def main(argv=None):
     if not os.path.isfile(os.path.join(args.dir, "index.html")):
         print("web: no site in %s (build it: make web)" % args.dir, file=sys.stderr)
         return 1
-    httpd = server(args.dir, args.port)
-    print("web: serving %s on http://localhost:%d/ (Ctrl-C stops)" % (args.dir, args.port))
+    httpd = server(args.dir, args.port, args.host)
+    print("web: serving %s on http://%s:%d/ (Ctrl-C stops)"
+          % (args.dir, "localhost" if args.host == "127.0.0.1" else args.host, args.port))
     try:
         httpd.serve_forever()
     except KeyboardInterrupt:
