@@ -169,7 +169,9 @@ let hardware = null;
 
 function press(name, at) {
   const i = BUTTONS.indexOf(name), bit = 1 << i;
-  wakeAudio();
+  // after the key's own frame: starting the sound takes tens of milliseconds the first time
+  // (the key counts as the page's user gesture from then on)
+  setTimeout(wakeAudio, 50);
   letGo &= ~bit;
   if (mask & bit) return;
   mask |= bit;
