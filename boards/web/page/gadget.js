@@ -169,9 +169,6 @@ let hardware = null;
 
 function press(name, at) {
   const i = BUTTONS.indexOf(name), bit = 1 << i;
-  // after the key's own frame: starting the sound takes tens of milliseconds the first time
-  // (the key counts as the page's user gesture from then on)
-  setTimeout(wakeAudio, 50);
   letGo &= ~bit;
   if (mask & bit) return;
   mask |= bit;
@@ -203,7 +200,11 @@ addEventListener("keydown", (event) => {
   const name = KEYS[event.key];
   if (!name || event.target.tagName === "SELECT" || event.altKey || event.ctrlKey || event.metaKey) return;
   event.preventDefault();
-  if (!event.repeat) press(name, event.timeStamp);
+  if (event.repeat) return;
+  press(name, event.timeStamp);
+  // after the key's frame: starting the sound takes tens of milliseconds the first time, and
+  // a key makes the page's user activation last (desktop browsers allow sound from then on)
+  setTimeout(wakeAudio, 50);
 });
 addEventListener("keyup", (event) => {
   const name = KEYS[event.key];
@@ -217,6 +218,7 @@ for (const key of document.querySelectorAll(".key[data-key]")) {
     key.setPointerCapture(event.pointerId);
     key.classList.add("held");
     press(name, event.timeStamp);
+    wakeAudio();    // within the touch itself: iOS starts sound only there
   });
   for (const type of ["pointerup", "pointercancel", "lostpointercapture"]) {
     key.addEventListener(type, () => { key.classList.remove("held"); release(name); });
