@@ -28,7 +28,8 @@ from build import (BOARDS, MARKER, ROOT, BuildError, board_drivers, compile_mpy,
                    install_firmware)
 
 PAGE = os.path.join(BOARDS, "web", "page")
-PORT_PACKAGE = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
+PORT_PACKAGE = os.path.join(ROOT, "node_modules", "@micropython",
+                            "micropython-webassembly-pyscript")
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
 BUNDLE = "firmware.json"
 DEFAULT_OUT = os.path.join(ROOT, "build", "web")

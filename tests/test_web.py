@@ -2,9 +2,10 @@
 opened in Debian's headless Chromium through Selenium. What a person meets, read from the page's
 aria-live mirror of the panel and from the canvas's pixels: the launcher on both looks, a Xăm
 Hường roll named on screen (thrown by OK, and on a phone by the "Lắc" button, its tones through
-WebAudio), an Ô Ăn Quan move answered by the computer, a reload that resumes the game; the canvas is the simulator's frame after the same keys on the same seed; and every
-game plays against the computer to its end on both looks (the page's test mode, whose clock
-moves only as the test says, as the simulator's headless one)."""
+WebAudio), an Ô Ăn Quan move answered by the computer, a reload that resumes the game; the
+canvas is the simulator's frame after the same keys on the same seed; and every game plays
+against the computer to its end on both looks (the page's test mode, whose clock moves only as
+the test says, as the simulator's headless one)."""
 
 import base64
 import threading
@@ -354,8 +355,8 @@ def test_every_game_plays_against_the_computer_to_its_end(browser, site, look):
         if move == "END":
             break
         decisions += move == "OK"
-        browser.execute_script("tetTest.run(700)" if move == "WAIT" else "tetTest.press(arguments[0])",
-                               move)
+        script = "tetTest.run(700)" if move == "WAIT" else "tetTest.press(arguments[0])"
+        browser.execute_script(script, move)
     assert move == "END" and decisions >= 3
     assert read("_table.game.to_move()") == -1
     assert mirrored(browser).split("\n")[0] in ("Ù!", "Hoà")
