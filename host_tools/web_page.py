@@ -14,6 +14,7 @@
 
 import argparse
 import base64
+import contextlib
 import functools
 import http.server
 import json
@@ -42,9 +43,7 @@ def bundle_files(work):
     install_firmware(work, arch=None)
     for rel in board_drivers("web"):
         compile_mpy(BOARDS, rel, work, arch=None)
-    shutil.copyfile(os.path.join(BOARDS, "web", "board.py"), os.path.join(work, "board.py"))
-    compile_mpy(work, "board.py", work, arch=None)
-    os.remove(os.path.join(work, "board.py"))
+    compile_mpy(os.path.join(BOARDS, "web"), "board.py", work, arch=None)
     files = {}
     for dirpath, dirs, names in os.walk(work):
         dirs.sort()
@@ -95,6 +94,20 @@ def server(directory, port=0, host="127.0.0.1"):
     return http.server.ThreadingHTTPServer((host, port), handler)
 
 
+@contextlib.contextmanager
+def served_site(directory):
+    """Build the site into `directory` and serve it on a free localhost port while the block
+    runs; yields (its address, the files built)."""
+    files = build(directory)
+    httpd = server(directory)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield "http://127.0.0.1:%d/" % httpd.server_address[1], files
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 # headless, and quiet: this machine's closed network refuses Chromium's own connections
@@ -136,14 +149,11 @@ SHOT_KEYS = ("OK", "OK", "OK", "OK", 9000, "RIGHT")
 
 def screenshot(out_png, look="ttgo"):
     """Save a picture of the page (phone-sized, the panel in a game) as `out_png`."""
-    with tempfile.TemporaryDirectory() as tmp:
-        build(os.path.join(tmp, "site"))
-        httpd = server(os.path.join(tmp, "site"))
-        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    with tempfile.TemporaryDirectory() as tmp, served_site(os.path.join(tmp, "site")) as (url, _):
         driver = chromium()
         try:
             driver.set_window_size(540, 900)
-            driver.get("http://127.0.0.1:%d/?look=%s&seed=1&test" % (httpd.server_address[1], look))
+            driver.get(url + "?look=%s&seed=1&test" % look)
             for _ in range(200):
                 if driver.execute_script("return !!globalThis.tetTest"):
                     break
@@ -159,7 +169,6 @@ def screenshot(out_png, look="ttgo"):
             driver.find_element("tag name", "main").screenshot(out_png)
         finally:
             driver.quit()
-            httpd.shutdown()
 
 
 def main(argv=None):

@@ -8,7 +8,6 @@ against the computer to its end on both looks (the page's test mode, whose clock
 the test says, as the simulator's headless one)."""
 
 import base64
-import threading
 import time
 
 import pytest
@@ -33,14 +32,8 @@ LOAD_S = 30             # a generous bound on a page's start on a loaded machine
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("web") / "site"
-    web_page.build(str(out))
-    httpd = web_page.server(str(out))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield "http://127.0.0.1:%d/" % httpd.server_address[1]
-    httpd.shutdown()
-    httpd.server_close()
+    with web_page.served_site(str(tmp_path_factory.mktemp("web") / "site")) as (url, _files):
+        yield url
 
 
 @pytest.fixture(scope="module")

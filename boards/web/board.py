@@ -154,10 +154,11 @@ class WebHardware:
         time.sleep_ms(ms)
 
     def rng(self):
-        """32 random bits: the browser's own, or with a seed (the page's ?seed=) xorshift32 as
-        the simulator draws them, so a seeded page deals what `python -m sim --seed` deals."""
+        """Random bits: 31 of the browser's own (a small int to the JavaScript bridge), or with a
+        seed (the page's ?seed=) 32 of xorshift32 as the simulator draws them, so a seeded page
+        deals what `python -m sim --seed` deals."""
         if not self._seed:
-            return int(js.tetPage.random32()) & 0xFFFFFFFF
+            return js.tetPage.random32()
         self._seed = xorshift32(self._seed)
         return self._seed
 

@@ -16,14 +16,12 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 
 import web_page
 
 TITLE = "The web page in Chromium: load, key to canvas, the tab while the computer thinks"
 LOAD_BUDGET_MS = 3000
-ARROWS = ("ARROW_DOWN", "ARROW_UP")
 
 
 def wait_for(driver, script, seconds=60):
@@ -47,22 +45,22 @@ def load_times(driver, url, loads, cold):
     return times
 
 
-def key_times(driver, keys, arrows):
-    """keyToCanvas of `keys` arrow presses (each moves a cursor: an arrow acts on its press)."""
+def tap(driver, key, after=0.2):
+    """Press and let go of `key` (selenium's Keys name) as a person would, then wait `after` s."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
+    key = getattr(Keys, key)
+    ActionChains(driver).key_down(key).pause(0.05).key_up(key).perform()
+    time.sleep(after)
+
+
+def key_times(driver, keys, arrows):
+    """keyToCanvas of `keys` arrow presses (each moves a cursor: an arrow acts on its press)."""
     driver.execute_script("tetStats.keyToCanvas.length = 0")
     for i in range(keys):
-        key = getattr(Keys, arrows[i % len(arrows)])
-        ActionChains(driver).key_down(key).pause(0.05).key_up(key).perform()
-        time.sleep(0.12)
+        tap(driver, arrows[i % len(arrows)], 0.12)
     return driver.execute_script("return tetStats.keyToCanvas.slice()")
-
-
-def key_is_start(driver):
-    """The setup menu's cursor is on Bắt đầu."""
-    return driver.execute_script("return tetStats.text").split("\n")[1:3] == ["▶", "Bắt đầu"]
 
 
 def row(name, values, unit="ms", note=""):
@@ -80,46 +78,36 @@ def main(argv=None):
     if missing:
         print("hostbench_web: " + missing, file=sys.stderr)
         return 1
-    from selenium.webdriver.common.action_chains import ActionChains
-    from selenium.webdriver.common.keys import Keys
-
-    with tempfile.TemporaryDirectory() as tmp:
-        site = os.path.join(tmp, "site")
-        files = web_page.build(site)
+    with tempfile.TemporaryDirectory() as tmp, \
+            web_page.served_site(os.path.join(tmp, "site")) as (site, files):
         size = sum(os.path.getsize(f) for f in files)
-        httpd = web_page.server(site)
-        threading.Thread(target=httpd.serve_forever, daemon=True).start()
-        url = "http://127.0.0.1:%d/?look=ttgo" % httpd.server_address[1]
+        url = site + "?look=ttgo"
         driver = web_page.chromium()
         try:
+            version = driver.capabilities.get("browserVersion", "?")
             cold = load_times(driver, url, args.loads, True)
             warm = load_times(driver, url, args.loads, False)
-            menu = key_times(driver, args.keys, ARROWS)
+            menu = key_times(driver, args.keys, ("ARROW_DOWN", "ARROW_UP"))
             # Ô Ăn Quan against Khó: the cursor on the board, then whole moves (ours, the
             # computer's search) while the page records its longest pass
             driver.get(url)
             wait_for(driver, "return tetStats.loadMs")
-            enter = [Keys.ENTER]
-            for key in enter:
-                ActionChains(driver).key_down(key).pause(0.05).key_up(key).perform()
-                time.sleep(0.3)
+            tap(driver, "ENTER", 0.3)
             wait_for(driver, "return tetStats.text.startsWith('Ô Ăn Quan')")
-            for key in (Keys.ARROW_DOWN, Keys.ARROW_DOWN, Keys.ARROW_DOWN, Keys.ENTER,
-                        Keys.ARROW_UP, Keys.ARROW_UP, Keys.ARROW_UP, Keys.ENTER):
-                # down to "Máy chơi", Vừa -> Khó, back up to Bắt đầu
-                if key == Keys.ENTER and key_is_start(driver):
-                    assert "Máy chơi: Khó" in driver.execute_script("return tetStats.text")
-                ActionChains(driver).key_down(key).pause(0.05).key_up(key).perform()
-                time.sleep(0.2)
+            # down to "Máy chơi", Vừa -> Khó, back up to Bắt đầu
+            for key in ("ARROW_DOWN", "ARROW_DOWN", "ARROW_DOWN", "ENTER", "ARROW_UP", "ARROW_UP",
+                        "ARROW_UP"):
+                tap(driver, key)
+            shown = driver.execute_script("return tetStats.text").split("\n")
+            assert shown[1:3] == ["▶", "Bắt đầu"] and "Máy chơi: Khó" in shown, shown
+            tap(driver, "ENTER")
             wait_for(driver, "return tetStats.text.includes('OK: chọn ô')")
             board = key_times(driver, args.keys, ("ARROW_RIGHT", "ARROW_LEFT"))
             driver.execute_script("tetStats.longestPassMs = 0")
             moves = 0
             for _ in range(6):
-                for key in (Keys.ENTER, Keys.ENTER):
-                    ActionChains(driver).key_down(key).pause(0.05).key_up(key).perform()
-                    time.sleep(0.2)
-                time.sleep(1.0)
+                tap(driver, "ENTER")
+                tap(driver, "ENTER", 1.2)
                 wait_for(driver, "return tetStats.text.includes('OK: chọn ô') || "
                                  "tetStats.text.startsWith('Kết quả')", 120)
                 moves += 1
@@ -128,11 +116,10 @@ def main(argv=None):
             longest = driver.execute_script("return tetStats.longestPassMs")
         finally:
             driver.quit()
-            httpd.shutdown()
     verdict = "under %d ms: %s" % (LOAD_BUDGET_MS, "pass" if max(cold) < LOAD_BUDGET_MS else "FAIL")
     print("MD\tSite: %d KB in %d files (MicroPython's WebAssembly port and the firmware as "
           ".mpy bytecode, one file). Chromium %s, headless, served from localhost."
-          % (size // 1024, len(files), driver.capabilities.get("browserVersion", "?")))
+          % (size // 1024, len(files), version))
     print("MD\t")
     print("MD\t| figure | samples | median | worst | note |")
     print("MD\t|---|---:|---:|---:|---|")

@@ -27,9 +27,8 @@ KEYS = {
     2: {"left": "A", "a": "A", "space": "A", "right": "B", "b": "B", "return": "B"},
     5: {"up": "UP", "down": "DOWN", "left": "LEFT", "right": "RIGHT", "return": "OK",
         "space": "OK", "enter": "OK"},
-    6: {"up": "UP", "down": "DOWN", "left": "LEFT", "right": "RIGHT", "return": "OK",
-        "space": "OK", "enter": "OK", "backspace": "BACK"},
 }
+KEYS[6] = dict(KEYS[5], backspace="BACK")   # the web page's board: the five, and back
 
 MONO_ON = 0xE8F4FF  # the lit colour of the simulated OLED (white with a cold tint)
 MONO_OFF = 0x000000

@@ -13,7 +13,7 @@ const KEYS = {
 const LOOKS = { ttgo: [240, 135], oled: [128, 64] };  // board.LOOKS
 const STEP_MS = 10;          // the firmware's FRAME_MS between passes of its loop
 // a press shorter than the firmware's debounce (20 ms) and a pass would be lost: a key let go
-// sooner is held this long, and through at least one pass
+// sooner is held this long, and through the next pass
 const MIN_HOLD_MS = 40;
 const SAVES = "/saves";
 const STORE = "tet-save:";   // localStorage key of a save file: this + its path
@@ -36,9 +36,9 @@ let palette = new Uint32Array(16);
 let words = new Int32Array(0);
 let memory = null;           // getValue of the port's memory, once loaded
 
-// What tests and the benchmark read: load time, frames, key-to-canvas times (ms).
+// What tests and the benchmark read: load time, key-to-canvas times (ms), the panel's text.
 // longestPassMs: the longest pass of the firmware's loop, the longest the tab stood still
-const stats = { loadMs: null, frames: 0, keyToCanvas: [], longestPassMs: 0, text: "", error: null };
+const stats = { loadMs: null, keyToCanvas: [], longestPassMs: 0, text: "", error: null };
 globalThis.tetStats = stats;
 
 document.getElementById("gadget").className = "look-" + look;
@@ -160,7 +160,6 @@ function restoreSaves() {
 // --- buttons and motion -----------------------------------------------------------------
 let mask = 0, sentMask = -1;
 const downAt = new Array(BUTTONS.length).fill(0);
-const passes = new Array(BUTTONS.length).fill(0);
 let letGo = 0;               // buttons released by the player, held on for MIN_HOLD_MS
 let keyAt = null;            // when the key being timed went down (its event's time)
 let keyPassed = false;       // that key has reached the firmware
@@ -173,7 +172,6 @@ function press(name, at) {
   if (mask & bit) return;
   mask |= bit;
   downAt[i] = at;
-  passes[i] = 0;
   keyAt = at;
   keyPassed = false;
 }
@@ -184,12 +182,11 @@ function release(name) {
 }
 
 function settle(now) {
-  // after a pass: let go of what the player let go, once the firmware had time to see it
+  // after a pass (which saw every button held before it): let go of what the player let go,
+  // once it has been held MIN_HOLD_MS
   for (let i = 0; i < BUTTONS.length; i++) {
     const bit = 1 << i;
-    if (!(mask & bit)) continue;
-    passes[i]++;
-    if (letGo & bit && passes[i] >= 1 && now - downAt[i] >= MIN_HOLD_MS) {
+    if (letGo & bit && now - downAt[i] >= MIN_HOLD_MS) {
       mask &= ~bit;
       letGo &= ~bit;
     }
@@ -260,7 +257,6 @@ if (hasMotion) {
 globalThis.tetPage = {
   show(address, length, text) {
     drawFrame(address, length);
-    stats.frames++;
     if (text !== null && text !== undefined) {
       stats.text = text;
       mirror.textContent = text;
